@@ -1,0 +1,25 @@
+// swift-tools-version:6.1
+//
+// package-benchmark suites for petspot-geo, kept in a nested package so library users and
+// `swift test` never resolve or build the benchmark dependencies. Run with `make bench`.
+import PackageDescription
+
+let package = Package(
+  name: "petspot-geo-benchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "petspot-geo", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "Radius",
+      dependencies: [
+        .product(name: "PetSpotGeo", package: "petspot-geo"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Radius",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ]
+)

@@ -1,0 +1,98 @@
+# petspot-geo — the two commands a fresh machine needs:
+#   make demo    build and run the engine on real examples
+#   make test    every test: Swift unit tests, the C API program, ctypes, CLI, GeographicLib reference, install
+# Both install what they need first (Debian packages via apt-get, PyPI packages into .venv).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+APT_PACKAGES := libgeos-dev libproj-dev proj-data pkg-config gcc python3-venv
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+HEADER := Sources/CPetSpotGeo/include/petspot_geo.h
+VERSION := $(shell sed -n 's/^\#define PSG_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' $(HEADER) | paste -sd.)
+SOMAJOR := $(word 1,$(subst ., ,$(VERSION)))
+DEBUG_BIN := .build/debug
+INSTALL_SCRATCH := .build-install
+OUT := out
+
+.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench clean
+
+all: build
+
+## deps: Debian packages (only when missing; the machines run as root) and the Python venv.
+deps: .deps.stamp $(VENV)/.stamp
+
+.deps.stamp:
+	@if ! pkg-config --exists geos proj 2>/dev/null || [ ! -f /usr/share/proj/proj.db ] || ! command -v $(CC) >/dev/null; then \
+	  echo "installing Debian packages: $(APT_PACKAGES)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	fi
+	@touch $@
+
+$(VENV)/.stamp: requirements-test.txt
+	@python3 -m venv $(VENV) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(VENV); }
+	@$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-test.txt
+	@touch $@
+
+build: .deps.stamp
+	$(SWIFT) build
+
+release: .deps.stamp
+	$(SWIFT) build -c release
+
+## test: everything; prints each runner's "N passed, M failed".
+test: deps build test-swift test-c test-python test-install
+	@echo "make test: all suites passed"
+
+test-swift: build
+	PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
+
+test-c: build
+	@mkdir -p $(OUT)
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only -I$(dir $(HEADER)) Sources/CPetSpotGeo/header_check.c
+	$(CC) -std=c99 -Wall -Wextra -Werror -I$(dir $(HEADER)) Tests/CAPI/capi_test.c \
+	  -L$(DEBUG_BIN) -lpetspot_geo -Wl,-rpath,$(CURDIR)/$(DEBUG_BIN) -lm -o $(OUT)/capi_test
+	$(OUT)/capi_test
+
+test-python: build $(VENV)/.stamp
+	$(PYTHON) Tests/CAPI/ctypes_check.py $(DEBUG_BIN)/libpetspot_geo.so $(DEBUG_BIN)/petspot-geo
+	$(PYTHON) Tests/CLI/radius_reference.py $(DEBUG_BIN)/petspot-geo
+
+## test-install: install into a scratch prefix, then build the C test against it with pkg-config.
+test-install: .deps.stamp
+	@rm -rf $(OUT)/prefix && mkdir -p $(OUT)
+	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(OUT)/prefix
+	PKG_CONFIG_PATH=$(OUT)/prefix/lib/pkgconfig $(CC) -std=c99 Tests/CAPI/capi_test.c \
+	  $$(PKG_CONFIG_PATH=$(OUT)/prefix/lib/pkgconfig pkg-config --cflags --libs petspot-geo) -lm -o $(OUT)/capi_test_installed
+	LD_LIBRARY_PATH=$(OUT)/prefix/lib $(OUT)/capi_test_installed
+	@readelf -d $(OUT)/prefix/lib/libpetspot_geo.so.$(VERSION) | grep -q 'SONAME.*libpetspot_geo.so.$(SOMAJOR)'
+	$(OUT)/prefix/bin/petspot-geo radius --center 52.2297,21.0122 --span 0.05,0.08 --viewport 390x844
+
+## install: libpetspot_geo.so (self-contained, with a soname), petspot_geo.h, petspot-geo.pc, the CLI.
+install: .deps.stamp
+	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) -Xswiftc -static-stdlib \
+	  -Xlinker -soname=libpetspot_geo.so.$(SOMAJOR)
+	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include $(PREFIX)/bin
+	install -m 755 $(INSTALL_SCRATCH)/release/libpetspot_geo.so $(PREFIX)/lib/libpetspot_geo.so.$(VERSION)
+	ln -sf libpetspot_geo.so.$(VERSION) $(PREFIX)/lib/libpetspot_geo.so.$(SOMAJOR)
+	ln -sf libpetspot_geo.so.$(SOMAJOR) $(PREFIX)/lib/libpetspot_geo.so
+	install -m 644 $(HEADER) $(PREFIX)/include/petspot_geo.h
+	install -m 755 $(INSTALL_SCRATCH)/release/petspot-geo $(PREFIX)/bin/petspot-geo
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' petspot-geo.pc.in > $(PREFIX)/lib/pkgconfig/petspot-geo.pc
+
+## demo: the main job on real places (GeoNames coordinates): fetch queries for map cameras.
+demo: release
+	@bash Data/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/petspot-geo"
+
+## bench: package-benchmark suites (nested package in Benchmarks/).
+bench: .deps.stamp
+	cd Benchmarks && $(SWIFT) package benchmark
+
+clean:
+	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build

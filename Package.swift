@@ -1,0 +1,54 @@
+// swift-tools-version:6.1
+//
+// petspot-geo: the portable map-pin engine behind PetSpot.
+// Dependency direction: PetSpotCore <- PetSpotPROJ, PetSpotGEOS <- PetSpotGeo <- {PetSpotGeoC, petspot-geo}.
+import PackageDescription
+
+let package = Package(
+  name: "petspot-geo",
+  products: [
+    // MARK: - Public API
+    .library(name: "PetSpotGeo", targets: ["PetSpotGeo"]),
+    .library(name: "petspot_geo", type: .dynamic, targets: ["PetSpotGeoC"]),
+    .executable(name: "petspot-geo", targets: ["petspot-geo"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+  ],
+  targets: [
+    // MARK: - System libraries (Debian libgeos-dev, libproj-dev)
+    .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+    .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+
+    // MARK: - Engine
+    .target(name: "PetSpotCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+    .target(name: "PetSpotPROJ", dependencies: ["PetSpotCore", "CPROJ"]),
+    .target(name: "PetSpotGEOS", dependencies: ["PetSpotCore", "CGEOS"]),
+    .target(name: "PetSpotGeo", dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotGEOS"]),
+
+    // MARK: - C library (libpetspot_geo.so + petspot_geo.h)
+    .target(name: "CPetSpotGeo"),
+    .target(name: "PetSpotGeoC", dependencies: ["PetSpotGeo", "CPetSpotGeo"]),
+
+    // MARK: - Command-line tool
+    .executableTarget(
+      name: "petspot-geo",
+      dependencies: [
+        "PetSpotGeo",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: - Tests
+    .target(
+      name: "PetSpotTestSupport",
+      dependencies: ["PetSpotGeo", .product(name: "RealModule", package: "swift-numerics")],
+      path: "Tests/PetSpotTestSupport"
+    ),
+    .testTarget(name: "PetSpotCoreTests", dependencies: ["PetSpotCore", "PetSpotTestSupport"]),
+    .testTarget(name: "PetSpotPROJTests", dependencies: ["PetSpotPROJ", "PetSpotTestSupport"]),
+    .testTarget(name: "PetSpotGeoTests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),
+    .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotTestSupport"]),
+  ]
+)

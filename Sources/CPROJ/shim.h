@@ -1,0 +1,3 @@
+// PROJ's context-based API (proj.h) and Karney's geodesic routines (geodesic.h).
+#include <proj.h>
+#include <geodesic.h>

@@ -1,0 +1,48 @@
+/// A position on screen in points: x grows right, y grows down, (0, 0) is the top-left corner.
+public struct ScreenPoint: Hashable, Sendable {
+  /// Points from the left edge.
+  public var x: Double
+  /// Points from the top edge.
+  public var y: Double
+
+  /// Creates a screen point, x first.
+  @inlinable
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+extension VisibleRectangle {
+  /// Where a Mercator point is drawn: x = width/2 + a·s, y = height/2 − b·s, using the world copy
+  /// nearest the centre (p.x − c.x wrapped into [−1/2, 1/2)).
+  @inlinable
+  public func screenPoint(of point: MercatorPoint) -> ScreenPoint {
+    var dx = (point.x - center.x).truncatingRemainder(dividingBy: 1)
+    if dx < -0.5 { dx += 1 } else if dx >= 0.5 { dx -= 1 }
+    let (a, b) = viewCoordinates(dx: dx, dy: point.y - center.y)
+    let s = scale
+    return ScreenPoint(x: viewportWidth / 2 + a * s, y: viewportHeight / 2 - b * s)
+  }
+
+  /// Where a coordinate (degrees) is drawn; latitudes beyond the Mercator limit are clamped to it,
+  /// as the map draws them.
+  @inlinable
+  public func screenPoint(of coordinate: GeoCoordinate) -> ScreenPoint {
+    screenPoint(of: WebMercator.project(coordinate))
+  }
+
+  /// The Mercator point (unwrapped, in the world copy the screen shows) under a screen point.
+  public func mercatorPoint(at screen: ScreenPoint) -> MercatorPoint {
+    let s = scale
+    let (dx, dy) = offset(a: (screen.x - viewportWidth / 2) / s, b: (viewportHeight / 2 - screen.y) / s)
+    return MercatorPoint(x: center.x + dx, y: center.y + dy)
+  }
+
+  /// The coordinate under a screen point (the inverse of ``screenPoint(of:)-(GeoCoordinate)``),
+  /// longitude wrapped into [-180, 180), or `nil` where the screen shows no map (beyond the
+  /// Mercator limit) or the point is not finite.
+  public func coordinate(at screen: ScreenPoint) -> GeoCoordinate? {
+    WebMercator.unproject(mercatorPoint(at: screen))
+  }
+}

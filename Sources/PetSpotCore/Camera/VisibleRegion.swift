@@ -1,0 +1,68 @@
+/// A latitude/longitude bounding box in degrees. `west > east` means it crosses the antimeridian;
+/// a box 360° wide or more is reported as west = −180, east = 180.
+public struct GeoBoundingBox: Hashable, Sendable {
+  /// Northern bound, degrees.
+  public var north: Double
+  /// Southern bound, degrees.
+  public var south: Double
+  /// Western bound, degrees in [-180, 180).
+  public var west: Double
+  /// Eastern bound, degrees in (-180, 180].
+  public var east: Double
+
+  /// Creates a box from its bounds in degrees.
+  public init(north: Double, south: Double, west: Double, east: Double) {
+    self.north = north
+    self.south = south
+    self.west = west
+    self.east = east
+  }
+}
+
+extension VisibleRectangle {
+  /// The visible region as a polygon in unwrapped Mercator coordinates: the rectangle clipped to
+  /// the band 0 ≤ Y ≤ 1 (Sutherland–Hodgman), counter-clockwise on screen. Never empty: the
+  /// centre is always inside the band.
+  public var regionPolygon: [MercatorPoint] {
+    var polygon = corners
+    polygon = Self.clip(polygon, keep: { $0.y >= 0 }, boundaryY: 0)
+    polygon = Self.clip(polygon, keep: { $0.y <= 1 }, boundaryY: 1)
+    return polygon
+  }
+
+  /// The bounding box of the visible region in degrees.
+  public var regionBoundingBox: GeoBoundingBox {
+    let polygon = regionPolygon
+    var minX = Double.infinity, maxX = -Double.infinity
+    var minY = Double.infinity, maxY = -Double.infinity
+    for p in polygon {
+      minX = min(minX, p.x); maxX = max(maxX, p.x)
+      minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
+    let north = WebMercator.latitude(y: minY), south = WebMercator.latitude(y: maxY)
+    if maxX - minX >= 1 {
+      return GeoBoundingBox(north: north, south: south, west: -180, east: 180)
+    }
+    return GeoBoundingBox(
+      north: north, south: south,
+      west: Longitude.wrapped(WebMercator.longitude(x: minX)),
+      east: Longitude.wrappedEast(WebMercator.longitude(x: maxX)))
+  }
+
+  private static func clip(
+    _ polygon: [MercatorPoint], keep: (MercatorPoint) -> Bool, boundaryY: Double
+  ) -> [MercatorPoint] {
+    var out: [MercatorPoint] = []
+    out.reserveCapacity(polygon.count + 2)
+    for (i, current) in polygon.enumerated() {
+      let previous = polygon[(i + polygon.count - 1) % polygon.count]
+      let currentIn = keep(current), previousIn = keep(previous)
+      if currentIn != previousIn {
+        let t = (boundaryY - previous.y) / (current.y - previous.y)
+        out.append(MercatorPoint(x: previous.x + t * (current.x - previous.x), y: boundaryY))
+      }
+      if currentIn { out.append(current) }
+    }
+    return out
+  }
+}

@@ -1,0 +1,85 @@
+import RealModule
+
+/// The fetch range of a camera: the largest geodesic distance from the camera centre to any point
+/// of its visible region (shared/spec/camera.md, "Fetch query").
+///
+/// Where the farthest point can be:
+/// - the distance from a point has no local maximum except the antipode, so when the region
+///   holds the antipode the answer is the antipodal distance (half a meridian), and otherwise the
+///   maximum lies on the region's boundary;
+/// - along a parallel the distance grows with |Δλ| up to 180°, so a parallel edge peaks at its
+///   end farthest in longitude, or at Δλ = 180° when it reaches it;
+/// - along a meridian at |Δλ| ≤ 90° the distance falls to a minimum and grows again, so it peaks at
+///   an end; farther out (|Δλ| > 90°) it can peak inside the edge;
+/// - other edges (rotated cameras) are straight lines in Mercator: they are scanned on the sphere
+///   and every near-best hump is refined on the ellipsoid by golden-section search.
+///
+/// An unrotated camera (or one turned by a multiple of 90°) is an axis-aligned box: the answer is
+/// the farther of its two eastern corners (two `geod_inverse` calls), plus a meridian search for
+/// views wider than 120° of longitude.
+public struct FetchRangeSolver<Metric: GeodesicMetric> {
+  /// The ellipsoidal metric used for every reported distance.
+  public let metric: Metric
+
+  /// Metres added to a maximum found by search (not at a closed-form candidate) to cover the
+  /// search's residual, so the range is never below the true maximum.
+  public static var searchAllowance: Double { 0.001 }
+
+  /// Creates a solver measuring with `metric`.
+  public init(metric: Metric) {
+    self.metric = metric
+  }
+
+  /// The largest distance in metres (not rounded) from `center` to the region `rectangle` shows.
+  ///
+  /// - Parameters:
+  ///   - center: the camera centre in degrees, as given (it may lie beyond the Mercator limit).
+  ///   - rectangle: the camera's visible rectangle.
+  /// - Returns: metres; at least the true maximum and at most ``searchAllowance`` above it, within
+  ///   the stated precision of the metric.
+  public func farthestDistance(from center: GeoCoordinate, in rectangle: VisibleRectangle) -> Double {
+    if let antipodal = antipodalDistanceIfVisible(from: center, in: rectangle) {
+      return antipodal
+    }
+    if rectangle.rotation.isAxisAligned {
+      return farthestInAxisAlignedBox(from: center, rectangle: rectangle)
+    }
+    let polygon = rectangle.regionPolygon
+    var best = 0.0
+    for i in polygon.indices {
+      let edge = SegmentSearch(center: center, from: polygon[i], to: polygon[(i + 1) % polygon.count])
+      best = max(best, edge.farthestDistance(metric: metric))
+    }
+    return best
+  }
+
+  /// The antipodal distance when some world copy of the antipode lies in the region, else `nil`.
+  func antipodalDistanceIfVisible(from center: GeoCoordinate, in rectangle: VisibleRectangle) -> Double? {
+    guard abs(center.latitude) <= WebMercator.latitudeLimit else { return nil }
+    let antipodeY = WebMercator.y(latitude: -center.latitude)
+    guard let xs = rectangle.xInterval(atY: antipodeY) else { return nil }
+    // Antipode copies sit at c.x + 1/2 + k for integer k.
+    let first = (xs.lowerBound - rectangle.center.x - 0.5).rounded(.up)
+    guard rectangle.center.x + 0.5 + first <= xs.upperBound else { return nil }
+    return metric.distance(center, center.antipode)
+  }
+
+  private func farthestInAxisAlignedBox(from center: GeoCoordinate, rectangle: VisibleRectangle) -> Double {
+    let extents = rectangle.boundingHalfExtents
+    let top = max(0, rectangle.center.y - extents.y), bottom = min(1, rectangle.center.y + extents.y)
+    let north = WebMercator.latitude(y: top), south = WebMercator.latitude(y: bottom)
+    // The box is symmetric in longitude about the centre: the eastern edge stands for both.
+    let deltaLongitude = min(extents.x * 360, 180)
+    let eastLongitude = center.longitude + deltaLongitude
+    var best = max(
+      metric.distance(center, GeoCoordinate(latitude: north, longitude: eastLongitude)),
+      metric.distance(center, GeoCoordinate(latitude: south, longitude: eastLongitude)))
+    if deltaLongitude > 60 {  // a meridian edge may peak inside (|Δλ| > 90°; 60° keeps a margin)
+      let eastX = rectangle.center.x + deltaLongitude / 360
+      let edge = SegmentSearch(
+        center: center, from: MercatorPoint(x: eastX, y: top), to: MercatorPoint(x: eastX, y: bottom))
+      best = max(best, edge.farthestDistance(metric: metric))
+    }
+    return best
+  }
+}

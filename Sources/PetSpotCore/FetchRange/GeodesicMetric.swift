@@ -1,0 +1,9 @@
+/// Distances on the WGS84 ellipsoid, supplied by the caller (PetSpotPROJ wraps PROJ's `geod_inverse`).
+///
+/// Keeping the metric abstract keeps `PetSpotCore` free of C; tests substitute a counting or
+/// reference metric.
+public protocol GeodesicMetric {
+  /// The geodesic distance in metres between two coordinates in degrees. Longitudes need not be
+  /// wrapped into [-180, 180]; latitudes are within [-90, 90].
+  func distance(_ from: GeoCoordinate, _ to: GeoCoordinate) -> Double
+}

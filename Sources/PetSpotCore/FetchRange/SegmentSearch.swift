@@ -1,0 +1,143 @@
+import RealModule
+
+/// The farthest point from a centre along one straight edge of the Mercator plane.
+///
+/// Parallels (horizontal edges) are solved in closed form. Other edges are scanned on the
+/// sphere, and every hump within 2 % of the best one is refined on the ellipsoid with a
+/// golden-section search over the two sample intervals either side of it.
+struct SegmentSearch {
+  let center: GeoCoordinate
+  let from: MercatorPoint
+  let to: MercatorPoint
+
+  /// Fraction of the best spherical distance a hump must reach to be refined on the ellipsoid
+  /// (sphere and ellipsoid differ by well under 1 %).
+  static var refineThreshold: Double { 0.98 }
+
+  func farthestDistance<Metric: GeodesicMetric>(metric: Metric) -> Double {
+    if from.y == to.y { return farthestOnParallel(metric: metric) }
+    let length = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
+    let n = min(16 + Int(length * 1024), 8192)
+    let sphere = SphericalDistance(center: center)
+    var scores = [Double](repeating: 0, count: n + 1)
+    for i in 0...n { scores[i] = sphere.angle(to: coordinate(at: Double(i) / Double(n))) }
+    let threshold = scores.max()! * Self.refineThreshold
+    // Upper bound of the metres between samples (a world width is at most 40 075 017 m).
+    let spacingMetres = length * 40_075_017 / Double(n)
+    let grid = SampleGrid(search: self, metric: metric, count: n)
+    var best = max(grid.distance(0), grid.distance(n))
+    for i in 0...n where scores[i] >= threshold
+      && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
+    {
+      // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
+      let peak = grid.climb(from: i)
+      if spacingMetres <= 100 {
+        // A hump narrower than the spacing rises at most spacing² / (2·R) ≈ 1 mm above the grid.
+        best = max(best, grid.distance(peak))
+      } else {
+        best = max(best, refine(metric: metric, lower: Double(max(peak - 1, 0)) / Double(n),
+          upper: Double(min(peak + 1, n)) / Double(n), edgeMetres: length * 40_075_017)
+          + FetchRangeSolver<Metric>.searchAllowance)
+      }
+    }
+    return best
+  }
+
+  /// The coordinate at parameter t ∈ [0, 1] along the edge (longitude unwrapped).
+  func coordinate(at t: Double) -> GeoCoordinate {
+    let x = from.x + t * (to.x - from.x), y = from.y + t * (to.y - from.y)
+    return GeoCoordinate(latitude: WebMercator.latitude(y: y), longitude: WebMercator.longitude(x: x))
+  }
+
+  /// Along a parallel the distance grows with |Δλ| up to 180°: take Δλ = 180° when the edge
+  /// reaches it, else the end farthest in longitude.
+  private func farthestOnParallel<Metric: GeodesicMetric>(metric: Metric) -> Double {
+    let latitude = WebMercator.latitude(y: from.y)
+    let centerX = WebMercator.x(longitude: center.longitude)
+    let lo = min(from.x, to.x), hi = max(from.x, to.x)
+    let firstOpposite = (lo - centerX - 0.5).rounded(.up)
+    let deltaX: Double
+    if centerX + 0.5 + firstOpposite <= hi {
+      deltaX = 0.5
+    } else {
+      deltaX = max(abs(Self.wrappedHalf(lo - centerX)), abs(Self.wrappedHalf(hi - centerX)))
+    }
+    return metric.distance(center, GeoCoordinate(latitude: latitude, longitude: center.longitude + deltaX * 360))
+  }
+
+  /// Golden-section search for the largest ellipsoidal distance on t ∈ [lower, upper], until the
+  /// bracket is shorter than 0.01 m along the edge (an upper bound on metres per unit t).
+  private func refine<Metric: GeodesicMetric>(
+    metric: Metric, lower: Double, upper: Double, edgeMetres: Double
+  ) -> Double {
+    let ratio = (5.0.squareRoot() - 1) / 2
+    var a = lower, b = upper
+    var c = b - ratio * (b - a), d = a + ratio * (b - a)
+    var fc = metric.distance(center, coordinate(at: c)), fd = metric.distance(center, coordinate(at: d))
+    var iterations = 0
+    while (b - a) * edgeMetres > 0.01 && iterations < 80 {
+      iterations += 1
+      if fc >= fd {
+        b = d; d = c; fd = fc
+        c = b - ratio * (b - a); fc = metric.distance(center, coordinate(at: c))
+      } else {
+        a = c; c = d; fc = fd
+        d = a + ratio * (b - a); fd = metric.distance(center, coordinate(at: d))
+      }
+    }
+    return max(fc, fd)
+  }
+
+  private static func wrappedHalf(_ dx: Double) -> Double {
+    let r = (dx + 0.5).truncatingRemainder(dividingBy: 1)
+    return (r < 0 ? r + 1 : r) - 0.5
+  }
+}
+
+/// Ellipsoidal distances at the sample points t = i / count of a segment.
+private struct SampleGrid<Metric: GeodesicMetric> {
+  let search: SegmentSearch
+  let metric: Metric
+  let count: Int
+
+  func distance(_ i: Int) -> Double {
+    metric.distance(search.center, search.coordinate(at: Double(i) / Double(count)))
+  }
+
+  /// Hill-climbs from sample `start` to a local maximum of the ellipsoidal distance on the grid.
+  func climb(from start: Int) -> Int {
+    var index = start, value = distance(start)
+    while true {
+      let left = index > 0 ? distance(index - 1) : -1
+      let right = index < count ? distance(index + 1) : -1
+      if left > value && left >= right {
+        index -= 1; value = left
+      } else if right > value {
+        index += 1; value = right
+      } else {
+        return index
+      }
+    }
+  }
+}
+
+/// Great-circle angles from a fixed centre on the unit sphere (haversine form, well conditioned
+/// for tiny and near-antipodal distances). Used only to locate maxima, never as a result.
+struct SphericalDistance {
+  private let sinLat: Double, cosLat: Double, lat: Double, lng: Double
+
+  init(center: GeoCoordinate) {
+    lat = center.latitude * .pi / 180
+    lng = center.longitude * .pi / 180
+    sinLat = Double.sin(lat)
+    cosLat = Double.cos(lat)
+  }
+
+  /// The central angle in radians to `point`.
+  func angle(to point: GeoCoordinate) -> Double {
+    let lat2 = point.latitude * .pi / 180, lng2 = point.longitude * .pi / 180
+    let sdLat = Double.sin((lat2 - lat) / 2), sdLng = Double.sin((lng2 - lng) / 2)
+    let h = sdLat * sdLat + cosLat * Double.cos(lat2) * sdLng * sdLng
+    return 2 * Double.asin(min(1, h.squareRoot()))
+  }
+}

@@ -1,0 +1,46 @@
+import PetSpotPROJ
+
+/// The server query for a camera, `GET /announcements?lat={lat}&lng={lng}&range={metres}`, with
+/// the camera's zoom and visible region (shared/spec/camera.md, "Fetch query").
+public struct FetchQuery: Hashable, Sendable {
+  /// The camera centre in degrees, as given.
+  public let center: GeoCoordinate
+  /// Metres: the largest WGS84 geodesic distance from the centre to the visible region, rounded
+  /// up; never below it, at most 0.01 % + 1 m above it. 20 003 932 when the region holds the
+  /// centre's antipode.
+  public let range: Int
+  /// The camera's fractional zoom (256 points per world at zoom 0).
+  public let zoom: Double
+  /// The visible region's bounding box in degrees (`west > east` across the antimeridian).
+  public let visibleRegion: GeoBoundingBox
+
+  /// `lat=…&lng=…&range=…`, numbers as ``ShortestDecimal`` prints them.
+  public var queryString: String {
+    "lat=\(ShortestDecimal.string(center.latitude))&lng=\(ShortestDecimal.string(center.longitude))&range=\(range)"
+  }
+}
+
+extension GeoEngine {
+  /// The fetch query for a camera.
+  ///
+  /// - Parameter camera: a validated camera.
+  /// - Returns: the query; see ``FetchQuery/range`` for the guarantee.
+  /// - Complexity: two `geod_inverse` calls for a camera turned by a multiple of 90° whose view is
+  ///   at most 120° of longitude wide; a spherical scan plus a few golden-section refinements
+  ///   otherwise.
+  public func fetchQuery(for camera: Camera) -> FetchQuery {
+    FetchQuery(camera: camera, metric: geodesic)
+  }
+}
+
+extension FetchQuery {
+  /// The query for `camera`, measuring distances with `metric`.
+  public init(camera: Camera, metric: some GeodesicMetric) {
+    let rectangle = VisibleRectangle(camera: camera)
+    let farthest = FetchRangeSolver(metric: metric).farthestDistance(from: camera.center, in: rectangle)
+    self.center = camera.center
+    self.range = Int(farthest.rounded(.up))
+    self.zoom = rectangle.zoom
+    self.visibleRegion = rectangle.regionBoundingBox
+  }
+}

@@ -1,0 +1,43 @@
+import PetSpotGeo
+
+/// What a `psg_engine *` points to: the engine plus the last-error strings the C API hands out.
+///
+/// Boxed with `Unmanaged.passRetained` in `psg_engine_create` and released once in
+/// `psg_engine_destroy`. Used by one thread at a time, as the header states.
+final class EngineHandle {
+  let engine: GeoEngine
+  /// NUL-terminated UTF-8 of the last error message; "" after a successful call.
+  private(set) var lastError: [CChar] = [0]
+  /// NUL-terminated UTF-8 of the field the last error named; "" when none.
+  private(set) var lastErrorField: [CChar] = [0]
+
+  init(engine: GeoEngine) {
+    self.engine = engine
+  }
+
+  /// Records success: the last error becomes "".
+  func succeed() -> psg_status {
+    lastError = [0]
+    lastErrorField = [0]
+    return PSG_OK
+  }
+
+  /// Records a failure and returns its status.
+  func fail(_ status: psg_status, _ message: String, field: String? = nil) -> psg_status {
+    lastError = Array(message.utf8CString)
+    lastErrorField = Array((field ?? "").utf8CString)
+    return status
+  }
+
+  /// Records an invalid-input failure.
+  func fail(_ input: InvalidInput) -> psg_status {
+    fail(PSG_ERR_INVALID_ARGUMENT, input.message, field: input.field)
+  }
+
+  /// The handle behind a C pointer (not retained).
+  static func from(_ pointer: OpaquePointer?) -> EngineHandle? {
+    pointer.map { Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+  }
+}
+
+import CPetSpotGeo

@@ -1,0 +1,30 @@
+import CPetSpotGeo
+import PetSpotGeo
+
+extension Camera {
+  /// Validates a C camera; NaN, infinities and out-of-range values name their field.
+  init(_ c: psg_camera) throws(InvalidInput) {
+    try self.init(
+      center: GeoCoordinate(latitude: c.lat, longitude: c.lng), latitudeDelta: c.lat_delta,
+      longitudeDelta: c.lng_delta, width: c.width, height: c.height, heading: c.heading, pitch: c.pitch)
+  }
+}
+
+@_cdecl("psg_engine_query_radius")
+public func psg_engine_query_radius(
+  _ engine: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ out: UnsafeMutablePointer<psg_query>?
+) -> psg_status {
+  guard let handle = EngineHandle.from(engine) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let camera else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "camera is NULL", field: "camera") }
+  guard let out else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "out is NULL", field: "out") }
+  do {
+    let query = handle.engine.fetchQuery(for: try Camera(camera.pointee))
+    let box = query.visibleRegion
+    out.pointee = psg_query(
+      lat: query.center.latitude, lng: query.center.longitude, range: Int64(query.range), zoom: query.zoom,
+      visible_region: psg_bbox(north: box.north, south: box.south, west: box.west, east: box.east))
+    return handle.succeed()
+  } catch {
+    return handle.fail(error)
+  }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import PetSpotGeo
+
+/// The batch mode of shared/spec/cli.md: one JSON object per input line, exactly one JSON object
+/// per non-blank line out, in order and flushed; a bad line gets an error object and the rest go
+/// on; the exit status is 1 if any line failed. Lines are read one at a time, never all at once.
+enum JSONLinesBatch {
+  /// Runs `handle` on every non-blank stdin line parsed as JSON.
+  /// - Throws: `ExitCode.failure` after the last line when any line failed.
+  static func run(_ handle: (JSONValue) throws(InvalidInput) -> JSONValue) throws {
+    var failed = false
+    while let line = readLine(strippingNewline: true) {
+      guard line.contains(where: { !$0.isWhitespace }) else { continue }
+      do throws(InvalidInput) {
+        let request = try JSONParser.parse(line)
+        guard case .object = request else {
+          throw InvalidInput(field: nil, code: .malformedJSON, message: "each line must be a JSON object, not \(request.typeDescription)")
+        }
+        Output.line(try handle(request).serialized)
+      } catch {
+        failed = true
+        Output.line(error.json.serialized)
+      }
+    }
+    if failed { throw ExitCode.failure }
+  }
+}

@@ -1,0 +1,8 @@
+import PetSpotGeo
+
+enum PetSpotGeoVersion {
+  static var string: String {
+    let libraries = GeoEngine.libraryVersions
+    return "petspot-geo \(PetSpotGeo.version) (PROJ \(libraries.proj), GEOS \(libraries.geos))"
+  }
+}

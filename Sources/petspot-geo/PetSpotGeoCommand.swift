@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// `petspot-geo`: the engine from the command line (shared/spec/cli.md).
+@main
+struct PetSpotGeoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "petspot-geo",
+    abstract: "The PetSpot map-pin engine: fetch queries for map cameras, from the command line.",
+    version: PetSpotGeoVersion.string,
+    subcommands: [Radius.self]
+  )
+
+  /// Runs a subcommand with the exit statuses of shared/spec/cli.md: 0 success, 1 invalid input or
+  /// failed work, 2 usage error (swift-argument-parser's own convention is 64 for usage errors).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        Output.standardError(fullMessage(for: error) + "\n")
+        Output.terminate(status: 2)
+      }
+      exit(withError: error)
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/*
+ * The C API exercised as a C consumer sees it: only <petspot_geo.h>, linked against the built
+ * libpetspot_geo.so. Run by `make test`; prints "N passed, M failed" and exits non-zero on failure.
+ */
+#include <math.h>
+#include <petspot_geo.h>
+#include <stdio.h>
+#include <string.h>
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond, ...)                                   \
+  do {                                                     \
+    if (cond) {                                            \
+      passed++;                                            \
+    } else {                                               \
+      failed++;                                            \
+      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__);                        \
+      fprintf(stderr, "\n");                               \
+    }                                                      \
+  } while (0)
+
+static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
+                         double height, double heading) {
+  psg_camera c = {lat, lng, lat_delta, lng_delta, width, height, heading, 0};
+  return c;
+}
+
+/* Ranges `petspot-geo radius` prints for the same cameras (Tests/CAPI/ctypes_check.py checks
+   these cameras, and hundreds of random ones, through ctypes against the CLI). */
+static void test_known_ranges(psg_engine *engine) {
+  struct {
+    psg_camera camera;
+    int64_t range;
+  } cases[] = {
+      {camera(52.2297, 21.0122, 0.05, 0.08, 390, 844, 0), 6506},
+      {camera(-33.86, 151.21, 0.05, 0.08, 390, 844, 30), 8813},
+      {camera(0, 179.9, 2, 3, 800, 600, 0), 208209},
+      {camera(30, 10, 170, 720, 400, 400, 0), 20003932},
+      {camera(89.5, 0, 5, 5, 400, 400, 0), 521576},
+      {camera(10, 20, 0.000001, 0.000001, 390, 844, 0), 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    psg_query q;
+    psg_status s = psg_engine_query_radius(engine, &cases[i].camera, &q);
+    CHECK(s == PSG_OK, "case %zu: status %d (%s)", i, (int)s, psg_engine_last_error(engine));
+    CHECK(q.range == cases[i].range, "case %zu: range %lld, expected %lld", i, (long long)q.range,
+          (long long)cases[i].range);
+    CHECK(q.lat == cases[i].camera.lat && q.lng == cases[i].camera.lng, "case %zu: centre echoed", i);
+    CHECK(strcmp(psg_engine_last_error(engine), "") == 0, "case %zu: no error after success", i);
+  }
+  /* Antimeridian: the visible box crosses it, so west > east. */
+  psg_camera c = camera(0, 179.9, 2, 3, 800, 600, 0);
+  psg_query q;
+  psg_engine_query_radius(engine, &c, &q);
+  CHECK(q.visible_region.west > q.visible_region.east, "antimeridian box: west %f east %f",
+        q.visible_region.west, q.visible_region.east);
+  /* Whole world: -180..180. */
+  c = camera(30, 10, 170, 720, 400, 400, 0);
+  psg_engine_query_radius(engine, &c, &q);
+  CHECK(q.visible_region.west == -180 && q.visible_region.east == 180, "world box");
+}
+
+static void expect_invalid(psg_engine *engine, psg_camera c, const char *field) {
+  psg_query q;
+  memset(&q, 0x5A, sizeof q);
+  psg_status s = psg_engine_query_radius(engine, &c, &q);
+  CHECK(s == PSG_ERR_INVALID_ARGUMENT, "%s: status %d", field, (int)s);
+  CHECK(strcmp(psg_engine_last_error_field(engine), field) == 0, "%s: field was '%s'", field,
+        psg_engine_last_error_field(engine));
+  CHECK(strstr(psg_engine_last_error(engine), field) != NULL, "%s: message '%s' names the field", field,
+        psg_engine_last_error(engine));
+  unsigned char untouched[sizeof q];
+  memset(untouched, 0x5A, sizeof untouched);
+  CHECK(memcmp(&q, untouched, sizeof q) == 0, "%s: out untouched on error", field);
+}
+
+static void test_invalid_cameras(psg_engine *engine) {
+  expect_invalid(engine, camera(NAN, 0, 1, 1, 100, 100, 0), "lat");
+  expect_invalid(engine, camera(91, 0, 1, 1, 100, 100, 0), "lat");
+  expect_invalid(engine, camera(0, 181, 1, 1, 100, 100, 0), "lng");
+  expect_invalid(engine, camera(0, INFINITY, 1, 1, 100, 100, 0), "lng");
+  expect_invalid(engine, camera(0, 0, 0, 1, 100, 100, 0), "latDelta");
+  expect_invalid(engine, camera(0, 0, 1, -1, 100, 100, 0), "lngDelta");
+  expect_invalid(engine, camera(0, 0, 1, 1, 0, 100, 0), "width");
+  expect_invalid(engine, camera(0, 0, 1, 1, 100, -5, 0), "height");
+  expect_invalid(engine, camera(0, 0, 1, 1, 100, 100, NAN), "heading");
+  psg_camera tilted = camera(0, 0, 1, 1, 100, 100, 0);
+  tilted.pitch = 30;
+  expect_invalid(engine, tilted, "pitch");
+}
+
+static void test_null_arguments(psg_engine *engine) {
+  psg_camera c = camera(0, 0, 1, 1, 100, 100, 0);
+  psg_query q;
+  CHECK(psg_engine_query_radius(NULL, &c, &q) == PSG_ERR_INVALID_ARGUMENT, "NULL engine");
+  CHECK(psg_engine_query_radius(engine, NULL, &q) == PSG_ERR_INVALID_ARGUMENT, "NULL camera");
+  CHECK(strcmp(psg_engine_last_error_field(engine), "camera") == 0, "NULL camera names 'camera'");
+  CHECK(psg_engine_query_radius(engine, &c, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out");
+  CHECK(psg_engine_create(NULL, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_engine");
+  CHECK(strcmp(psg_engine_last_error(NULL), "") == 0, "last_error(NULL) is empty");
+  CHECK(strcmp(psg_engine_last_error_field(NULL), "") == 0, "last_error_field(NULL) is empty");
+  psg_engine_destroy(NULL);
+  psg_engine_options_init(NULL);
+  psg_engine_options bad;
+  psg_engine_options_init(&bad);
+  bad.struct_size = 1;
+  psg_engine *e = NULL;
+  CHECK(psg_engine_create(&bad, &e) == PSG_ERR_INVALID_ARGUMENT && e == NULL, "short struct_size rejected");
+}
+
+static void test_versions_and_statuses(void) {
+  CHECK(psg_version_number() == PSG_VERSION_NUMBER, "runtime %d vs header %d", (int)psg_version_number(),
+        PSG_VERSION_NUMBER);
+  CHECK(strncmp(psg_version_string(), "petspot-geo ", 12) == 0, "version string '%s'", psg_version_string());
+  CHECK(strcmp(psg_status_string(PSG_OK), "ok") == 0, "status string ok");
+  CHECK(strcmp(psg_status_string(PSG_ERR_INVALID_ARGUMENT), "invalid argument") == 0, "status string invalid");
+  CHECK(strcmp(psg_status_string(12345), "unknown status") == 0, "unknown status");
+}
+
+static void test_options_and_two_engines(void) {
+  psg_engine_options options;
+  psg_engine_options_init(&options);
+  CHECK(options.struct_size == sizeof options, "options_init sets struct_size");
+  options.proj_search_path = "/usr/share/proj";
+  psg_engine *a = NULL, *b = NULL;
+  CHECK(psg_engine_create(&options, &a) == PSG_OK && a != NULL, "create with options");
+  CHECK(psg_engine_create(NULL, &b) == PSG_OK && b != NULL, "create with defaults");
+  psg_camera bad = camera(100, 0, 1, 1, 10, 10, 0), good = camera(0, 0, 1, 1, 10, 10, 0);
+  psg_query q;
+  psg_engine_query_radius(a, &bad, &q);
+  psg_engine_query_radius(b, &good, &q);
+  CHECK(strcmp(psg_engine_last_error_field(a), "lat") == 0 && strcmp(psg_engine_last_error(b), "") == 0,
+        "errors are per engine");
+  psg_engine_destroy(a);
+  psg_engine_destroy(b);
+}
+
+int main(void) {
+  psg_engine *engine = NULL;
+  psg_status s = psg_engine_create(NULL, &engine);
+  if (s != PSG_OK) {
+    fprintf(stderr, "psg_engine_create: %s\n", psg_status_string(s));
+    return 1;
+  }
+  test_versions_and_statuses();
+  test_known_ranges(engine);
+  test_invalid_cameras(engine);
+  test_null_arguments(engine);
+  test_options_and_two_engines();
+  psg_engine_destroy(engine);
+  printf("C API: %d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs the built `petspot-geo` binary: `PETSPOT_GEO_BIN` when set (the Makefile sets it),
+/// otherwise `.build/debug/petspot-geo` beside this package.
+struct CLIRunner {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+  }
+
+  static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["PETSPOT_GEO_BIN"] { return URL(fileURLWithPath: path) }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug/petspot-geo")
+  }
+
+  static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let input = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Parses one JSON line into a dictionary (Foundation's parser: independent of the engine's).
+  static func object(_ line: String) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+  }
+}
