@@ -31,13 +31,25 @@ extension VisibleRectangle {
   }
 
   /// The bounding box of the visible region in degrees.
+  ///
+  /// - Complexity: O(1), no allocation: the region's extreme X lie at rectangle corners inside the
+  ///   band or where rectangle edges cross Y = 0 or Y = 1.
   public var regionBoundingBox: GeoBoundingBox {
-    let polygon = regionPolygon
     var minX = Double.infinity, maxX = -Double.infinity
     var minY = Double.infinity, maxY = -Double.infinity
-    for p in polygon {
-      minX = min(minX, p.x); maxX = max(maxX, p.x)
-      minY = min(minY, p.y); maxY = max(maxY, p.y)
+    func include(_ x: Double, _ y: Double) {
+      minX = min(minX, x); maxX = max(maxX, x)
+      minY = min(minY, y); maxY = max(maxY, y)
+    }
+    let signs: [(Double, Double)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+    for i in 0..<4 {
+      let (sa, sb) = signs[i], (ta, tb) = signs[(i + 1) % 4]
+      let p = offset(a: sa * halfWidth, b: sb * halfHeight), q = offset(a: ta * halfWidth, b: tb * halfHeight)
+      let (px, py) = (center.x + p.dx, center.y + p.dy), (qx, qy) = (center.x + q.dx, center.y + q.dy)
+      if py >= 0 && py <= 1 { include(px, py) }
+      for bandY in [0.0, 1.0] where (py - bandY) * (qy - bandY) < 0 {
+        include(px + (bandY - py) / (qy - py) * (qx - px), bandY)
+      }
     }
     let north = WebMercator.latitude(y: minY), south = WebMercator.latitude(y: maxY)
     if maxX - minX >= 1 {

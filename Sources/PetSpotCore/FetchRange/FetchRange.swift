@@ -16,7 +16,7 @@ import RealModule
 ///
 /// An unrotated camera (or one turned by a multiple of 90°) is an axis-aligned box: the answer is
 /// the farther of its two eastern corners (two `geod_inverse` calls), plus a meridian search for
-/// views wider than 120° of longitude.
+/// views wider than 120° of longitude (``MeridianSearch``).
 public struct FetchRangeSolver<Metric: GeodesicMetric> {
   /// The ellipsoidal metric used for every reported distance.
   public let metric: Metric
@@ -75,10 +75,8 @@ public struct FetchRangeSolver<Metric: GeodesicMetric> {
       metric.distance(center, GeoCoordinate(latitude: north, longitude: eastLongitude)),
       metric.distance(center, GeoCoordinate(latitude: south, longitude: eastLongitude)))
     if deltaLongitude > 60 {  // a meridian edge may peak inside (|Δλ| > 90°; 60° keeps a margin)
-      let eastX = rectangle.center.x + deltaLongitude / 360
-      let edge = SegmentSearch(
-        center: center, from: MercatorPoint(x: eastX, y: top), to: MercatorPoint(x: eastX, y: bottom))
-      best = max(best, edge.farthestDistance(metric: metric))
+      best = max(best, MeridianSearch(center: center, longitude: eastLongitude, south: south, north: north)
+        .farthestDistance(metric: metric, rectangle: rectangle, top: top, bottom: bottom))
     }
     return best
   }

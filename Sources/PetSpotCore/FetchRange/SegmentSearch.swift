@@ -14,33 +14,45 @@ struct SegmentSearch {
   /// (sphere and ellipsoid differ by well under 1 %).
   static var refineThreshold: Double { 0.98 }
 
+  /// Sample spacing (metres) below which grid peaks are used without golden-section refinement.
+  static var fineSpacing: Double { 500 }
+
   func farthestDistance<Metric: GeodesicMetric>(metric: Metric) -> Double {
     if from.y == to.y { return farthestOnParallel(metric: metric) }
     let length = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
-    let n = min(16 + Int(length * 1024), 8192)
+    // An upper bound of the edge's length in metres (a world width is at most 40 075 017 m).
+    let edgeMetres = length * 40_075_017
+    // Humps are thousands of kilometres wide: 128 samples per world width find them all; short
+    // edges get samples at most 500 m apart, so a peak at a sample needs no refinement.
+    let n = min(max(16 + Int(length * 128), Int(edgeMetres / Self.fineSpacing) + 1), 4096)
+    let spacingMetres = edgeMetres / Double(n)
     let sphere = SphericalDistance(center: center)
-    var scores = [Double](repeating: 0, count: n + 1)
-    for i in 0...n { scores[i] = sphere.angle(to: coordinate(at: Double(i) / Double(n))) }
-    let threshold = scores.max()! * Self.refineThreshold
-    // Upper bound of the metres between samples (a world width is at most 40 075 017 m).
-    let spacingMetres = length * 40_075_017 / Double(n)
     let grid = SampleGrid(search: self, metric: metric, count: n)
-    var best = max(grid.distance(0), grid.distance(n))
-    for i in 0...n where scores[i] >= threshold
-      && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
-    {
-      // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
-      let peak = grid.climb(from: i)
-      if spacingMetres <= 100 {
-        // A hump narrower than the spacing rises at most spacing² / (2·R) ≈ 1 mm above the grid.
-        best = max(best, grid.distance(peak))
-      } else {
-        best = max(best, refine(metric: metric, lower: Double(max(peak - 1, 0)) / Double(n),
-          upper: Double(min(peak + 1, n)) / Double(n), edgeMetres: length * 40_075_017)
-          + FetchRangeSolver<Metric>.searchAllowance)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { scores in
+      var bestScore = 0.0
+      for i in 0...n {
+        scores[i] = sphere.angle(to: coordinate(at: Double(i) / Double(n)))
+        bestScore = max(bestScore, scores[i])
       }
+      let threshold = bestScore * Self.refineThreshold
+      var best = 0.0
+      for i in 0...n where scores[i] >= threshold
+        && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
+      {
+        // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
+        let peak = grid.climb(from: i)
+        if spacingMetres <= Self.fineSpacing {
+          // Between samples a smooth peak rises at most spacing² · |f''| / 8 ≤ spacing² / R above
+          // the best sample: under 4 cm at 500 m.
+          best = max(best, grid.distance(peak) + spacingMetres * spacingMetres / 6_356_752)
+        } else {
+          let lower = Double(max(peak - 1, 0)) / Double(n), upper = Double(min(peak + 1, n)) / Double(n)
+          best = max(best, refine(metric: metric, lower: lower, upper: upper, edgeMetres: edgeMetres)
+            + FetchRangeSolver<Metric>.searchAllowance)
+        }
+      }
+      return best
     }
-    return best
   }
 
   /// The coordinate at parameter t ∈ [0, 1] along the edge (longitude unwrapped).

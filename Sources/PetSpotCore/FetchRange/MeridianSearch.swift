@@ -1,0 +1,62 @@
+import RealModule
+
+/// The farthest point from a centre along one meridian edge of an axis-aligned view.
+///
+/// On the sphere, cos d = A·sin φ + B·cos φ with A = sin φ₁ and B = cos φ₁·cos Δλ, so along a
+/// meridian the distance peaks at φ* = atan2(−A, −B), a closed form. The ellipsoid's peak lies
+/// within a fraction of a degree of it: a golden-section search on the ellipsoid over φ* ± 1°
+/// finds it; if that lands on the bracket's edge the general ``SegmentSearch`` takes over.
+struct MeridianSearch {
+  let center: GeoCoordinate
+  /// The edge's longitude (unwrapped), degrees.
+  let longitude: Double
+  let south: Double
+  let north: Double
+
+  /// Golden-section bracket half-width around the spherical peak, degrees.
+  static var bracket: Double { 1 }
+  /// Stop when the bracket is shorter than this many degrees of latitude (≈ 1 m).
+  static var tolerance: Double { 1e-5 }
+
+  func farthestDistance<Metric: GeodesicMetric>(
+    metric: Metric, rectangle: VisibleRectangle, top: Double, bottom: Double
+  ) -> Double {
+    let lat1 = center.latitude * .pi / 180, deltaLongitude = (longitude - center.longitude) * .pi / 180
+    let a = Double.sin(lat1), b = Double.cos(lat1) * Double.cos(deltaLongitude)
+    let peak = Double.atan2(y: -a, x: -b) * 180 / .pi
+    let lower = max(south, peak - Self.bracket), upper = min(north, peak + Self.bracket)
+    guard lower < upper else { return 0 }  // the peak is beyond the edge: its ends are candidates
+    let (latitude, distance) = goldenSection(metric: metric, lower: lower, upper: upper)
+    let atInnerEdge = (latitude - lower < 2 * Self.tolerance && lower > south)
+      || (upper - latitude < 2 * Self.tolerance && upper < north)
+    if atInnerEdge {
+      let x = WebMercator.x(longitude: longitude)
+      let edge = SegmentSearch(center: center, from: MercatorPoint(x: x, y: top), to: MercatorPoint(x: x, y: bottom))
+      return edge.farthestDistance(metric: metric)
+    }
+    // Error of a golden search stopped at `tolerance` on a smooth peak: far below a millimetre.
+    return distance + FetchRangeSolver<Metric>.searchAllowance
+  }
+
+  private func goldenSection<Metric: GeodesicMetric>(
+    metric: Metric, lower: Double, upper: Double
+  ) -> (latitude: Double, distance: Double) {
+    let ratio = (5.0.squareRoot() - 1) / 2
+    func f(_ latitude: Double) -> Double {
+      metric.distance(center, GeoCoordinate(latitude: latitude, longitude: longitude))
+    }
+    var a = lower, b = upper
+    var c = b - ratio * (b - a), d = a + ratio * (b - a)
+    var fc = f(c), fd = f(d)
+    while b - a > Self.tolerance {
+      if fc >= fd {
+        b = d; d = c; fd = fc
+        c = b - ratio * (b - a); fc = f(c)
+      } else {
+        a = c; c = d; fc = fd
+        d = a + ratio * (b - a); fd = f(d)
+      }
+    }
+    return fc >= fd ? (c, fc) : (d, fd)
+  }
+}

@@ -1,0 +1,93 @@
+extension PinIndex {
+  /// Builds the index over `pins`.
+  ///
+  /// Steps: quantise each pin to 31 bits per axis and interleave them into a 62-bit Morton key;
+  /// radix-sort the keys; split runs top-down into quadrants (each quadrant is a contiguous run of
+  /// keys, found by binary search on the key's bit pair for that level) until a run holds at most
+  /// ``leafCapacity`` pins or the depth limit is reached.
+  /// - Complexity: O(n) for the sort, O(n) for the tree.
+  public init(pins: PinSet) {
+    var keys: [UInt64] = [], order: [UInt32] = []
+    keys.reserveCapacity(pins.count)
+    order.reserveCapacity(pins.count)
+    pins.mercatorX.withUnsafeBufferPointer { xs in
+      pins.mercatorY.withUnsafeBufferPointer { ys in
+        for i in 0..<pins.count where !ys[i].isNaN {
+          keys.append(Self.mortonKey(x: xs[i], y: ys[i]))
+          order.append(UInt32(i))
+        }
+      }
+    }
+    RadixSort.sort(keys: &keys, values: &order)
+    xs = order.map { pins.mercatorX[Int($0)] }
+    ys = order.map { pins.mercatorY[Int($0)] }
+    positions = order
+    var builder = NodeBuilder()
+    builder.build(keys: keys)
+    nodeStart = builder.start
+    nodeCount = builder.count
+    firstChild = builder.firstChild
+  }
+
+  /// Quantised cell coordinate of a unit-square value at 31 bits (1.0 goes to the last cell).
+  @inline(__always)
+  static func quantize(_ v: Double) -> UInt64 {
+    min(UInt64(max(v, 0) * 2_147_483_648), 2_147_483_647)
+  }
+
+  /// x bits at even positions, y bits at odd positions.
+  @inline(__always)
+  static func mortonKey(x: Double, y: Double) -> UInt64 {
+    spread(quantize(x)) | (spread(quantize(y)) << 1)
+  }
+
+  /// Spreads the low 32 bits of `v` to the even bit positions.
+  @inline(__always)
+  static func spread(_ value: UInt64) -> UInt64 {
+    var v = value & 0xFFFF_FFFF
+    v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF
+    v = (v | (v << 8)) & 0x00FF_00FF_00FF_00FF
+    v = (v | (v << 4)) & 0x0F0F_0F0F_0F0F_0F0F
+    v = (v | (v << 2)) & 0x3333_3333_3333_3333
+    v = (v | (v << 1)) & 0x5555_5555_5555_5555
+    return v
+  }
+}
+
+/// Builds the node arrays top-down over sorted Morton keys.
+private struct NodeBuilder {
+  var start: [UInt32] = [], count: [UInt32] = [], firstChild: [Int32] = []
+
+  mutating func build(keys: [UInt64]) {
+    append(start: 0, count: keys.count)
+    // (node, level) pairs still to split.
+    var pending: [(node: Int, level: Int)] = [(0, 0)]
+    keys.withUnsafeBufferPointer { k in
+      while let (node, level) = pending.popLast() {
+        let s = Int(start[node]), n = Int(count[node])
+        guard n > PinIndex.leafCapacity, level < PinIndex.maxDepth else { continue }
+        let shift = UInt64(2 * (PinIndex.maxDepth - 1 - level))
+        let first = start.count
+        firstChild[node] = Int32(first)
+        var lower = s
+        for quadrant in 0..<4 {
+          // The run of keys whose bit pair at this level is ≤ quadrant ends at `upper`.
+          var lo = lower, hi = s + n
+          while lo < hi {
+            let mid = (lo + hi) / 2
+            if (k[mid] >> shift) & 3 <= UInt64(quadrant) { lo = mid + 1 } else { hi = mid }
+          }
+          append(start: lower, count: lo - lower)
+          pending.append((first + quadrant, level + 1))
+          lower = lo
+        }
+      }
+    }
+  }
+
+  private mutating func append(start s: Int, count n: Int) {
+    start.append(UInt32(s))
+    count.append(UInt32(n))
+    firstChild.append(-1)
+  }
+}

@@ -1,0 +1,103 @@
+extension PinIndex {
+  /// Positions (into the indexed pin set, ascending = input order) of the pins visible in `window`.
+  ///
+  /// The same decision as ``PinSet/scanVisible(in:statusFilter:)``, up to floating-point rounding
+  /// for pins within about 1e-9 points of an edge.
+  ///
+  /// - Parameters:
+  ///   - window: the camera's prepared visibility test (padding included).
+  ///   - statusCodes: the pin set's ``PinSet/statusCodes`` when filtering, with `allowed[code]`
+  ///     from ``StatusFilter/codeTable(for:)``; `nil` keeps every pin.
+  /// - Complexity: O(log n + k) for a camera showing k pins, plus O(k) to restore input order.
+  public func visible(in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil) -> [UInt32] {
+    var result: [UInt32] = []
+    guard !positions.isEmpty else { return result }
+    let ext = window.halfExtentX
+    // Copy k (the pin drawn at x + k) can be visible when [c.x − ext − k, c.x + ext − k] meets [0, 1].
+    let firstCopy = Int((window.centerX - ext - 1).rounded(.up)), lastCopy = Int((window.centerX + ext).rounded(.down))
+    // A pin can show in two world copies only if the grown rectangle spans a world somewhere.
+    let mayRepeat = 2 * ext >= 1
+    // World copy k holds the pin at x + k: traverse with the rectangle shifted by −k instead.
+    for copy in firstCopy...lastCopy {
+      collect(window: window, shift: Double(copy), into: &result)
+    }
+    if let statusCodes, let allowed {
+      result.removeAll { !allowed[Int(statusCodes[Int($0)])] }
+    }
+    RadixSort.sort(&result)
+    if mayRepeat { result = Self.unique(result) }
+    return result
+  }
+
+  private static func unique(_ sorted: [UInt32]) -> [UInt32] {
+    var out: [UInt32] = []
+    out.reserveCapacity(sorted.count)
+    for value in sorted where out.last != value { out.append(value) }
+    return out
+  }
+
+  /// Node relation to the rectangle.
+  private enum Overlap { case outside, inside, partial }
+
+  private func collect(window: VisibilityWindow, shift: Double, into result: inout [UInt32]) {
+    let c = window.rotation.cos, s = window.rotation.sin
+    let h1 = window.halfWidth, h2 = window.halfHeight
+    let cx = window.centerX - shift, cy = window.centerY
+    let extX = window.halfExtentX, extY = h1 * abs(s) + h2 * abs(c)
+
+    func classify(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Overlap {
+      // Separating axes: the Mercator axes (bounding boxes), then screen right and screen up.
+      if x1 < cx - extX || x0 > cx + extX || y1 < cy - extY || y0 > cy + extY { return .outside }
+      var minA = Double.infinity, maxA = -Double.infinity, minB = Double.infinity, maxB = -Double.infinity
+      for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+        let dx = x - cx, dy = y - cy
+        let a = dx * c + dy * s, b = dx * s - dy * c
+        minA = min(minA, a); maxA = max(maxA, a); minB = min(minB, b); maxB = max(maxB, b)
+      }
+      if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { return .outside }
+      if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
+      return .partial
+    }
+
+    xs.withUnsafeBufferPointer { px in
+      ys.withUnsafeBufferPointer { py in
+        positions.withUnsafeBufferPointer { pos in
+          withUnsafeTemporaryAllocation(of: (node: Int32, level: Int32, ix: UInt32, iy: UInt32).self, capacity: 4 * Self.maxDepth + 8) { stack in
+            var top = 0
+            stack[0] = (0, 0, 0, 0)
+            top = 1
+            while top > 0 {
+              top -= 1
+              let (node, level, ix, iy) = stack[top]
+              let n = Int(nodeCount[Int(node)])
+              if n == 0 { continue }
+              let size = 1.0 / Double(UInt64(1) << UInt64(level))
+              let x0 = Double(ix) * size, y0 = Double(iy) * size
+              switch classify(x0, y0, x0 + size, y0 + size) {
+              case .outside:
+                continue
+              case .inside:
+                let start = Int(nodeStart[Int(node)])
+                result.append(contentsOf: pos[start..<(start + n)])
+              case .partial:
+                let child = firstChild[Int(node)]
+                if child >= 0 {
+                  for q in 0..<4 {
+                    stack[top] = (child + Int32(q), level + 1, 2 * ix + UInt32(q & 1), 2 * iy + UInt32(q >> 1))
+                    top += 1
+                  }
+                } else {
+                  let start = Int(nodeStart[Int(node)])
+                  for j in start..<(start + n) {
+                    let dx = px[j] - cx, dy = py[j] - cy
+                    if abs(dx * c + dy * s) <= h1 && abs(dx * s - dy * c) <= h2 { result.append(pos[j]) }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

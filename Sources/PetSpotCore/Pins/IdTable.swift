@@ -1,0 +1,100 @@
+/// Pin ids stored as one UTF-8 byte buffer plus offsets: no `String` per pin, so ten million ids
+/// cost their bytes plus 4 bytes each, and duplicate detection uses an open-addressing table of
+/// row numbers over the bytes.
+public struct IdTable: Sendable {
+  private(set) var bytes: [UInt8] = []
+  /// `offsets[i] ..< offsets[i + 1]` are the bytes of id i; `offsets.count == count + 1`.
+  private(set) var offsets: [UInt32] = [0]
+  /// Open-addressing hash table of id numbers + 1 (0 = empty); its size is a power of two.
+  private var slots: [UInt32] = Array(repeating: 0, count: 16)
+
+  public init() {}
+
+  /// How many ids the table holds.
+  public var count: Int { offsets.count - 1 }
+
+  /// The id at position `i` as a String.
+  public subscript(i: Int) -> String {
+    String(decoding: bytes[Int(offsets[i])..<Int(offsets[i + 1])], as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of id `i`, without copying.
+  public func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(offsets[i])..<Int(offsets[i + 1])])) }
+  }
+
+  /// The position of an id, or `nil`. - Complexity: O(1) expected.
+  public func position(of id: some StringProtocol) -> Int? {
+    var key = Array(id.utf8)
+    return key.withUnsafeMutableBufferPointer { k in
+      var slot = Self.hash(UnsafeBufferPointer(k)) & (slots.count - 1)
+      while slots[slot] != 0 {
+        let candidate = Int(slots[slot] - 1)
+        if equals(candidate, UnsafeBufferPointer(k)) { return candidate }
+        slot = (slot + 1) & (slots.count - 1)
+      }
+      return nil
+    }
+  }
+
+  /// Appends an id.
+  /// - Returns: `false` (and appends nothing) when the id is already present.
+  public mutating func append(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+    if (count + 1) * 2 > slots.count { grow() }
+    var slot = Self.hash(id) & (slots.count - 1)
+    while slots[slot] != 0 {
+      if equals(Int(slots[slot] - 1), id) { return false }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    slots[slot] = UInt32(count + 1)
+    bytes.append(contentsOf: id)
+    offsets.append(UInt32(bytes.count))
+    return true
+  }
+
+  /// Appends an id given as a String. - Returns: `false` when it is already present.
+  public mutating func append(_ id: String) -> Bool {
+    var copy = id
+    return copy.withUTF8 { append($0) }
+  }
+
+  /// Reserves room for `n` more ids of about `averageLength` bytes.
+  public mutating func reserve(_ n: Int, averageLength: Int = 8) {
+    bytes.reserveCapacity(bytes.count + n * averageLength)
+    offsets.reserveCapacity(offsets.count + n)
+    var size = slots.count
+    while (count + n) * 2 > size { size *= 2 }
+    if size > slots.count { rehash(size) }
+  }
+
+  private func equals(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = Int(offsets[i]), end = Int(offsets[i + 1])
+    guard end - start == key.count else { return false }
+    return bytes.withUnsafeBufferPointer { b in
+      for j in 0..<key.count where b[start + j] != key[j] { return false }
+      return true
+    }
+  }
+
+  private mutating func grow() { rehash(slots.count * 2) }
+
+  private mutating func rehash(_ size: Int) {
+    var newSlots = [UInt32](repeating: 0, count: size)
+    bytes.withUnsafeBufferPointer { b in
+      for i in 0..<count {
+        var slot = Self.hash(UnsafeBufferPointer(rebasing: b[Int(offsets[i])..<Int(offsets[i + 1])])) & (size - 1)
+        while newSlots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+        newSlots[slot] = UInt32(i + 1)
+      }
+    }
+    slots = newSlots
+  }
+
+  /// FNV-1a, finished with a multiply so short sequential ids spread over the table.
+  private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    h = (h ^ (h >> 29)) &* 0xbf58_476d_1ce4_e5b9
+    return Int(truncatingIfNeeded: h ^ (h >> 32))
+  }
+}
