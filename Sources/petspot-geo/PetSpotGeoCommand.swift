@@ -5,9 +5,9 @@ import ArgumentParser
 struct PetSpotGeoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "petspot-geo",
-    abstract: "The PetSpot map-pin engine: fetch queries for map cameras, from the command line.",
+    abstract: "The PetSpot map-pin engine from the command line: fetch queries, pruning, pin sets.",
     version: PetSpotGeoVersion.string,
-    subcommands: [Radius.self]
+    subcommands: [Radius.self, Prune.self, Generate.self, Convert.self]
   )
 
   /// Runs a subcommand with the exit statuses of shared/spec/cli.md: 0 success, 1 invalid input or

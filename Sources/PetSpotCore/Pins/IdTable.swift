@@ -2,9 +2,9 @@
 /// cost their bytes plus 4 bytes each, and duplicate detection uses an open-addressing table of
 /// row numbers over the bytes.
 public struct IdTable: Sendable {
-  private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// `offsets[i] ..< offsets[i + 1]` are the bytes of id i; `offsets.count == count + 1`.
-  private(set) var offsets: [UInt32] = [0]
+  package private(set) var offsets: [UInt32] = [0]
   /// Open-addressing hash table of id numbers + 1 (0 = empty); its size is a power of two.
   private var slots: [UInt32] = Array(repeating: 0, count: 16)
 

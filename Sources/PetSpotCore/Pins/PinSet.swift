@@ -37,12 +37,17 @@ public struct PinSet: Sendable {
 
   /// The status of pin `i`, or `nil` when it has none.
   public func status(at i: Int) -> PinStatus? {
-    switch statusCodes[i] {
+    Self.status(code: statusCodes[i], others: otherStatuses)
+  }
+
+  /// The status a code stands for, given the table of other statuses.
+  package static func status(code: UInt8, others: [String]) -> PinStatus? {
+    switch code {
     case 0: nil
     case 1: .missing
     case 2: .found
     case 3: .closed
-    case let code: .other(otherStatuses[Int(code) - 4])
+    default: .other(others[Int(code) - 4])
     }
   }
 
@@ -125,7 +130,7 @@ extension PinSet {
   }
 
   /// The code for a status, registering a new "other" status when needed.
-  mutating func statusCode(for status: PinStatus?) throws(PinRejection) -> UInt8 {
+  package mutating func statusCode(for status: PinStatus?) throws(PinRejection) -> UInt8 {
     switch status {
     case nil: return 0
     case .missing: return 1

@@ -8,6 +8,11 @@ enum JSONLinesBatch {
   /// Runs `handle` on every non-blank stdin line parsed as JSON.
   /// - Throws: `ExitCode.failure` after the last line when any line failed.
   static func run(_ handle: (JSONValue) throws(InvalidInput) -> JSONValue) throws {
+    try runText { request throws(InvalidInput) in try handle(request).serialized }
+  }
+
+  /// Like ``run(_:)`` for handlers that write their JSON text themselves (large answers).
+  static func runText(_ handle: (JSONValue) throws(InvalidInput) -> String) throws {
     var failed = false
     while let line = readLine(strippingNewline: true) {
       guard line.contains(where: { !$0.isWhitespace }) else { continue }
@@ -16,7 +21,7 @@ enum JSONLinesBatch {
         guard case .object = request else {
           throw InvalidInput(field: nil, code: .malformedJSON, message: "each line must be a JSON object, not \(request.typeDescription)")
         }
-        Output.line(try handle(request).serialized)
+        Output.line(try handle(request))
       } catch {
         failed = true
         Output.line(error.json.serialized)

@@ -1,0 +1,50 @@
+/// A pin set with its spatial index: built once, queried per camera in O(log n + k).
+///
+/// Immutable and `Sendable`: one instance can serve every thread.
+///
+///     let pins = try PinSet.load(path: "Data/pins.csv")
+///     let layer = IndexedPins(pins: pins)
+///     let visible = try layer.visible(camera: camera, padding: 22)   // positions, input order
+///     let ids = visible.map { pins.ids[Int($0)] }
+public struct IndexedPins: Sendable {
+  /// The pins.
+  public let pins: PinSet
+  /// Their quadtree.
+  public let index: PinIndex
+
+  /// Indexes `pins`. - Complexity: O(n) (radix sort of Morton keys).
+  public init(pins: PinSet) {
+    self.pins = pins
+    self.index = PinIndex(pins: pins)
+  }
+
+  /// Positions (ascending = input order) of the pins visible in `camera` (shared/spec/camera.md,
+  /// "Visibility"), through the index.
+  /// - Parameters:
+  ///   - padding: points added on every side of the view, finite and ≥ 0.
+  ///   - statuses: keep only these statuses; `nil` keeps every pin.
+  /// - Throws: ``InvalidInput`` for a bad padding.
+  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput) -> [UInt32] {
+    let window = try VisibilityWindow(camera: camera, padding: padding)
+    let table = statuses?.codeTable(for: pins)
+    return index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
+  }
+}
+
+extension PinSet {
+  /// Positions (ascending = input order) of the pins visible in `camera`, by a streaming scan:
+  /// the right tool for a one-off query (no index to build).
+  /// - Throws: ``InvalidInput`` for a bad padding.
+  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput) -> [UInt32] {
+    scanVisible(in: try VisibilityWindow(camera: camera, padding: padding), statusFilter: statuses)
+  }
+}
+
+extension VisibilityWindow {
+  /// The window of a camera grown by `padding` points.
+  /// - Throws: ``InvalidInput`` (field `padding`) unless padding is finite and ≥ 0.
+  public init(camera: Camera, padding: Double) throws(InvalidInput) {
+    try Self.validatePadding(padding)
+    self.init(rectangle: VisibleRectangle(camera: camera), padding: padding)
+  }
+}

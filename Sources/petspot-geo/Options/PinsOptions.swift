@@ -1,0 +1,37 @@
+import ArgumentParser
+import PetSpotGeo
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--pins FILE`: CSV, announcements JSON, GeoJSON or the binary `.psgpins` (shared/spec/cli.md).
+struct PinsOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Pins file: .csv, .json (announcements), .geojson or .psgpins.", valueName: "file"))
+  var pins: String
+
+  /// Loads the file, reporting progress on stderr when it is a terminal.
+  /// - Throws: `ExitCode.failure` after printing the error for an unreadable or malformed file.
+  func load() throws -> PinSet {
+    Progress.say("loading \(pins)…")
+    do {
+      let set = try PinSet.load(path: pins)
+      Progress.say("loaded \(set.count) pins (\(set.invalidCount) invalid)")
+      return set
+    } catch {
+      Output.error(error.description)
+      throw ExitCode.failure
+    }
+  }
+}
+
+/// Progress lines on stderr, only when stderr is a terminal (shared/spec/cli.md).
+enum Progress {
+  static let isTerminal = isatty(2) != 0
+
+  static func say(_ message: String) {
+    if isTerminal { Output.standardError(message + "\n") }
+  }
+}
