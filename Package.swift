@@ -4,6 +4,10 @@
 // Dependency direction: PetSpotCore <- PetSpotPROJ, PetSpotGEOS <- PetSpotGeo <- {PetSpotGeoC, petspot-geo}.
 import PackageDescription
 
+// Opt-in CPU tuning for the hot loops (the SIMD scan): PETSPOT_TARGET_CPU=native (or e.g.
+// skylake-avx512) lets LLVM use AVX2/AVX-512. Off by default so builds run on any x86-64/arm64.
+let cpuFlags: [SwiftSetting] = Context.environment["PETSPOT_TARGET_CPU"].map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
+
 let package = Package(
   name: "petspot-geo",
   products: [
@@ -22,7 +26,11 @@ let package = Package(
     .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
 
     // MARK: - Engine
-    .target(name: "PetSpotCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+    .target(
+      name: "PetSpotCore",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+      swiftSettings: cpuFlags
+    ),
     .target(name: "PetSpotPROJ", dependencies: ["PetSpotCore", "CPROJ"]),
     .target(name: "PetSpotGEOS", dependencies: ["PetSpotCore", "CGEOS"]),
     .target(name: "PetSpotGeo", dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotGEOS"]),

@@ -12,6 +12,18 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
+    // The C bandwidth baseline for pruning: -O3 -march=native, AVX-512 compare + compress.
+    .target(name: "CBaseline", path: "CBaseline", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
+    .executableTarget(
+      name: "Pins",
+      dependencies: [
+        "CBaseline",
+        .product(name: "PetSpotGeo", package: "petspot-geo"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Pins",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
     .executableTarget(
       name: "Radius",
       dependencies: [

@@ -42,8 +42,8 @@ public func psg_engine_destroy(_ engine: OpaquePointer?) {
   Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
 
-/// "" for a NULL engine: a static empty C string.
-private var emptyCString: UnsafePointer<CChar> {
+/// "" for a NULL handle: a static empty C string.
+var emptyCString: UnsafePointer<CChar> {
   UnsafeRawPointer(("" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
 }
 

@@ -137,6 +137,87 @@ static void test_options_and_two_engines(void) {
   psg_engine_destroy(b);
 }
 
+/* Pins: a grid of pins around Warsaw plus awkward rows; compare index and scan, check the
+   two-call convention and errors. */
+static void test_pins(void) {
+  enum { N = 2000 };
+  static double lat[N + 4], lng[N + 4];
+  static const char *statuses[N + 4];
+  for (int i = 0; i < N; i++) {
+    lat[i] = 52.0 + (i / 50) * 0.01; /* 40 rows x 50 columns, 0.01 degree apart */
+    lng[i] = 20.8 + (i % 50) * 0.01;
+    statuses[i] = (i % 3 == 0) ? "MISSING" : (i % 3 == 1) ? "found" : NULL;
+  }
+  lat[N] = NAN; lng[N] = 21.0;          /* invalid */
+  lat[N + 1] = 91; lng[N + 1] = 21.0;   /* invalid */
+  lat[N + 2] = 52.2; lng[N + 2] = 179.99; /* far away */
+  lat[N + 3] = 52.2; lng[N + 3] = 21.0;   /* duplicate position of a grid pin */
+  statuses[N] = statuses[N + 1] = statuses[N + 2] = statuses[N + 3] = "ADOPTED";
+
+  psg_pins *indexed = NULL, *scanned = NULL;
+  CHECK(psg_pins_create(lat, lng, statuses, N + 4, NULL, &indexed) == PSG_OK, "pins create");
+  psg_pins_options options;
+  psg_pins_options_init(&options);
+  CHECK(options.struct_size == sizeof options && options.build_index == 1, "pins options init");
+  options.build_index = 0;
+  CHECK(psg_pins_create(lat, lng, NULL, N + 4, &options, &scanned) == PSG_OK, "pins create (scan)");
+  CHECK(psg_pins_count(indexed) == N + 2 && psg_pins_invalid_count(indexed) == 2, "counts %zu %zu",
+        psg_pins_count(indexed), psg_pins_invalid_count(indexed));
+
+  /* A camera over the grid's middle: unrotated, then rotated, then padded. */
+  psg_camera cameras[] = {camera(52.2, 21.05, 0.1, 0.1, 500, 500, 0), camera(52.2, 21.05, 0.1, 0.1, 500, 500, 37),
+                          camera(52.2, 21.05, 0.05, 0.05, 300, 600, 0), camera(52.2, -179.0, 5, 5, 400, 400, 0)};
+  static uint32_t a[N + 4], b[N + 4];
+  for (size_t c = 0; c < sizeof cameras / sizeof cameras[0]; c++) {
+    size_t na = 0, nb = 0;
+    psg_status first = psg_pins_visible(indexed, &cameras[c], 10, NULL, 0, &na);
+    CHECK(first == (na == 0 ? PSG_OK : PSG_ERR_BUFFER_TOO_SMALL), "camera %zu: first call status %d", c, (int)first);
+    CHECK(psg_pins_visible(indexed, &cameras[c], 10, a, na, &na) == PSG_OK, "camera %zu: second call", c);
+    CHECK(psg_pins_visible(scanned, &cameras[c], 10, b, N + 4, &nb) == PSG_OK, "camera %zu: scan", c);
+    CHECK(na == nb && memcmp(a, b, na * sizeof a[0]) == 0, "camera %zu: index and scan agree (%zu vs %zu)", c, na, nb);
+    for (size_t i = 1; i < na; i++) CHECK(a[i - 1] < a[i], "camera %zu: ascending indices", c);
+  }
+  /* Camera 0 shows the grid's middle (with the duplicate position), never invalid or far pins. */
+  size_t n = 0;
+  psg_pins_visible(indexed, &cameras[0], 0, a, N + 4, &n);
+  int saw_duplicate = 0, saw_far = 0, saw_invalid = 0;
+  for (size_t i = 0; i < n; i++) {
+    saw_duplicate |= a[i] == N + 3;
+    saw_far |= a[i] == N + 2;
+    saw_invalid |= a[i] == N || a[i] == N + 1;
+  }
+  CHECK(n > 50 && saw_duplicate && !saw_far && !saw_invalid, "camera 0 contents (%zu pins)", n);
+  /* Across the antimeridian: the pin at 179.99 shows from a camera centred at -179. */
+  psg_pins_visible(indexed, &cameras[3], 0, a, N + 4, &n);
+  CHECK(n == 1 && a[0] == N + 2, "antimeridian: %zu pins", n);
+
+  /* Two-call convention with a too-small buffer. */
+  size_t needed = 0;
+  CHECK(psg_pins_visible(indexed, &cameras[0], 0, a, 1, &needed) == PSG_ERR_BUFFER_TOO_SMALL && needed > 1,
+        "too small buffer reports the count");
+  /* Errors. */
+  psg_camera bad = camera(0, 200, 1, 1, 10, 10, 0);
+  CHECK(psg_pins_visible(indexed, &bad, 0, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "bad camera");
+  CHECK(strstr(psg_pins_last_error(indexed), "lng") != NULL, "error names lng: %s", psg_pins_last_error(indexed));
+  CHECK(psg_pins_visible(indexed, &cameras[0], -1, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "negative padding");
+  CHECK(strstr(psg_pins_last_error(indexed), "padding") != NULL, "error names padding");
+  CHECK(psg_pins_visible(indexed, &cameras[0], NAN, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "NaN padding");
+  CHECK(psg_pins_visible(NULL, &cameras[0], 0, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "NULL pins");
+  CHECK(psg_pins_visible(indexed, NULL, 0, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "NULL camera");
+  CHECK(psg_pins_visible(indexed, &cameras[0], 0, a, N, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_count");
+  CHECK(psg_pins_create(NULL, lng, NULL, 3, NULL, &scanned) == PSG_ERR_INVALID_ARGUMENT, "NULL lat");
+  CHECK(psg_pins_create(lat, lng, NULL, 3, NULL, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_pins");
+  CHECK(psg_pins_count(NULL) == 0 && psg_pins_invalid_count(NULL) == 0 && strcmp(psg_pins_last_error(NULL), "") == 0,
+        "NULL accessors");
+  psg_pins *empty = NULL;
+  CHECK(psg_pins_create(NULL, NULL, NULL, 0, NULL, &empty) == PSG_OK && psg_pins_count(empty) == 0, "empty pins");
+  CHECK(psg_pins_visible(empty, &cameras[0], 0, NULL, 0, &n) == PSG_OK && n == 0, "empty query");
+  psg_pins_destroy(empty);
+  psg_pins_destroy(indexed);
+  psg_pins_destroy(scanned);
+  psg_pins_destroy(NULL);
+}
+
 int main(void) {
   psg_engine *engine = NULL;
   psg_status s = psg_engine_create(NULL, &engine);
@@ -149,6 +230,7 @@ int main(void) {
   test_invalid_cameras(engine);
   test_null_arguments(engine);
   test_options_and_two_engines();
+  test_pins();
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -171,6 +171,80 @@ typedef struct psg_query {
  */
 PSG_API psg_status psg_engine_query_radius(psg_engine *engine, const psg_camera *camera, psg_query *out);
 
+
+/* ---------------------------------------------------------------- pins: pruning to the view */
+
+/**
+ * A pin set with (by default) its spatial index. Immutable after creation except for its
+ * last-error text and a one-result cache, so: one thread at a time per handle.
+ */
+typedef struct psg_pins psg_pins;
+
+/** Options for psg_pins_create; fill with psg_pins_options_init first. */
+typedef struct psg_pins_options {
+  uint32_t struct_size; /**< sizeof(psg_pins_options), set by psg_pins_options_init. */
+  int32_t build_index;  /**< 1 (default): build the quadtree, queries in O(log n + k); 0: scan per query. */
+} psg_pins_options;
+
+/**
+ * Fills `options` with the defaults. NULL is ignored.
+ * \since 0.1
+ */
+PSG_API void psg_pins_options_init(psg_pins_options *options);
+
+/**
+ * Creates a pin set from C arrays. Pin i is (lat[i], lng[i]) in degrees with status statuses[i];
+ * results of psg_pins_visible are these array indices i. Rows with an invalid coordinate
+ * (non-finite, |lat| > 90, |lng| > 180) are kept out and counted (psg_pins_invalid_count).
+ * \param lat, lng    `count` latitudes and longitudes in degrees; borrowed for the call only.
+ * \param statuses    NULL, or `count` status strings ("MISSING", "found", "ACTIVE", any other value
+ *                    kept as given; an entry may be NULL for none); borrowed for the call only.
+ * \param count       number of pins (at most 4294967295); 0 is fine.
+ * \param options     NULL for the defaults, or options filled by psg_pins_options_init.
+ * \param out_pins    receives the new handle; free it with psg_pins_destroy.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arrays with count > 0, a NULL out_pins, a bad
+ *         struct_size, more than 252 distinct unknown statuses, or too many pins.
+ * \since 0.1
+ */
+PSG_API psg_status psg_pins_create(const double *lat, const double *lng, const char *const *statuses, size_t count,
+                                   const psg_pins_options *options, psg_pins **out_pins);
+
+/**
+ * Destroys a pin set. NULL is a no-op.
+ * \since 0.1
+ */
+PSG_API void psg_pins_destroy(psg_pins *pins);
+
+/** Valid pins held (0 for NULL). \since 0.1 */
+PSG_API size_t psg_pins_count(const psg_pins *pins);
+
+/** Rows kept out for an invalid coordinate (0 for NULL). \since 0.1 */
+PSG_API size_t psg_pins_invalid_count(const psg_pins *pins);
+
+/**
+ * The handle's message for its last failing call, or "". Owned by the handle; valid until its
+ * next call. Returns "" for NULL.
+ * \since 0.1
+ */
+PSG_API const char *psg_pins_last_error(const psg_pins *pins);
+
+/**
+ * The pins visible in a camera (shared/spec/camera.md, "Visibility": heading, padding,
+ * antimeridian, world copies, polar limit), as indices into the arrays given to psg_pins_create,
+ * ascending.
+ *
+ * Two-call convention: call with capacity 0 (out_indices may then be NULL) to learn the count;
+ * when `capacity` is too small the call returns PSG_ERR_BUFFER_TOO_SMALL and writes the count
+ * needed to *out_count. The result of the last query is kept, so the second call does not
+ * recompute it.
+ * \param padding  points added on every side, finite and >= 0.
+ * \return PSG_OK (out_count = number written); PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT
+ *         for NULL pins/camera/out_count, an invalid camera or padding (see psg_pins_last_error).
+ * \since 0.1
+ */
+PSG_API psg_status psg_pins_visible(psg_pins *pins, const psg_camera *camera, double padding, uint32_t *out_indices,
+                                    size_t capacity, size_t *out_count);
+
 #ifdef __cplusplus
 }
 #endif

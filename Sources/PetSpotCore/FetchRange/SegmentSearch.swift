@@ -28,7 +28,8 @@ struct SegmentSearch {
     let spacingMetres = edgeMetres / Double(n)
     let sphere = SphericalDistance(center: center)
     let grid = SampleGrid(search: self, metric: metric, count: n)
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { scores in
+    var samples = [Double](repeating: 0, count: n + 1)
+    return samples.withUnsafeMutableBufferPointer { scores in
       var bestScore = 0.0
       for i in 0...n {
         scores[i] = sphere.angle(to: coordinate(at: Double(i) / Double(n)))

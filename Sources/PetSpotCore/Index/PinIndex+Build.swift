@@ -22,6 +22,7 @@ extension PinIndex {
     xs = order.map { pins.mercatorX[Int($0)] }
     ys = order.map { pins.mercatorY[Int($0)] }
     positions = order
+    pinSetCount = pins.count
     var builder = NodeBuilder()
     builder.build(keys: keys)
     nodeStart = builder.start

@@ -12,6 +12,7 @@ extension PinIndex {
   public func visible(in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil) -> [UInt32] {
     var result: [UInt32] = []
     guard !positions.isEmpty else { return result }
+    result.reserveCapacity(256)
     let ext = window.halfExtentX
     // Copy k (the pin drawn at x + k) can be visible when [c.x − ext − k, c.x + ext − k] meets [0, 1].
     let firstCopy = Int((window.centerX - ext - 1).rounded(.up)), lastCopy = Int((window.centerX + ext).rounded(.down))
@@ -24,6 +25,8 @@ extension PinIndex {
     if let statusCodes, let allowed {
       result.removeAll { !allowed[Int(statusCodes[Int($0)])] }
     }
+    // Many hits: a bitmap over all positions orders (and de-duplicates) them in O(n / 64 + k).
+    if result.count > positions.count / 32 { return Self.ordered(result, universe: pinSetCount) }
     RadixSort.sort(&result)
     if mayRepeat { result = Self.unique(result) }
     return result
@@ -33,6 +36,24 @@ extension PinIndex {
     var out: [UInt32] = []
     out.reserveCapacity(sorted.count)
     for value in sorted where out.last != value { out.append(value) }
+    return out
+  }
+
+  /// Distinct values in ascending order via a bitmap of `universe` bits.
+  private static func ordered(_ values: [UInt32], universe: Int) -> [UInt32] {
+    var bits = [UInt64](repeating: 0, count: (universe + 63) / 64)
+    bits.withUnsafeMutableBufferPointer { b in
+      for v in values { b[Int(v >> 6)] |= 1 << UInt64(v & 63) }
+    }
+    var out = [UInt32]()
+    out.reserveCapacity(values.count)
+    for (w, word) in bits.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        out.append(UInt32(w * 64 + rest.trailingZeroBitCount))
+        rest &= rest - 1
+      }
+    }
     return out
   }
 
@@ -48,12 +69,11 @@ extension PinIndex {
     func classify(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Overlap {
       // Separating axes: the Mercator axes (bounding boxes), then screen right and screen up.
       if x1 < cx - extX || x0 > cx + extX || y1 < cy - extY || y0 > cy + extY { return .outside }
-      var minA = Double.infinity, maxA = -Double.infinity, minB = Double.infinity, maxB = -Double.infinity
-      for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
-        let dx = x - cx, dy = y - cy
-        let a = dx * c + dy * s, b = dx * s - dy * c
-        minA = min(minA, a); maxA = max(maxA, a); minB = min(minB, b); maxB = max(maxB, b)
-      }
+      // View coordinates are linear: the corners' extremes come from the x and y ends separately.
+      let ax0 = (x0 - cx) * c, ax1 = (x1 - cx) * c, ay0 = (y0 - cy) * s, ay1 = (y1 - cy) * s
+      let bx0 = (x0 - cx) * s, bx1 = (x1 - cx) * s, by0 = -(y0 - cy) * c, by1 = -(y1 - cy) * c
+      let minA = min(ax0, ax1) + min(ay0, ay1), maxA = max(ax0, ax1) + max(ay0, ay1)
+      let minB = min(bx0, bx1) + min(by0, by1), maxB = max(bx0, bx1) + max(by0, by1)
       if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { return .outside }
       if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
       return .partial
@@ -62,10 +82,10 @@ extension PinIndex {
     xs.withUnsafeBufferPointer { px in
       ys.withUnsafeBufferPointer { py in
         positions.withUnsafeBufferPointer { pos in
-          withUnsafeTemporaryAllocation(of: (node: Int32, level: Int32, ix: UInt32, iy: UInt32).self, capacity: 4 * Self.maxDepth + 8) { stack in
-            var top = 0
-            stack[0] = (0, 0, 0, 0)
-            top = 1
+          // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
+          var pending = [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)](repeating: (0, 0, 0, 0), count: 4 * Self.maxDepth + 8)
+          pending.withUnsafeMutableBufferPointer { stack in
+            var top = 1
             while top > 0 {
               top -= 1
               let (node, level, ix, iy) = stack[top]

@@ -27,6 +27,8 @@ public struct PinIndex: Sendable {
   let nodeStart: [UInt32]
   let nodeCount: [UInt32]
   let firstChild: [Int32]
+  /// The size of the indexed pin set (positions are below it).
+  let pinSetCount: Int
 
   /// Pins indexed (pins beyond the Mercator limit are left out: they are never visible).
   public var count: Int { positions.count }

@@ -1,10 +1,10 @@
 /// LSD radix sorts for the index: keys with a payload during the build, plain positions for
 /// query results (putting hits back in input order).
-enum RadixSort {
+package enum RadixSort {
   /// Sorts `keys` ascending, moving `values` along; stable. 16-bit digits, passes whose digit is
   /// the same for every key are skipped.
   /// - Complexity: O(n) per pass, at most four passes for 64-bit keys.
-  static func sort(keys: inout [UInt64], values: inout [UInt32]) {
+  package static func sort(keys: inout [UInt64], values: inout [UInt32]) {
     let n = keys.count
     guard n > 1 else { return }
     var keyBuffer = [UInt64](repeating: 0, count: n), valueBuffer = [UInt32](repeating: 0, count: n)
@@ -39,34 +39,59 @@ enum RadixSort {
     }
   }
 
-  /// Sorts positions ascending (8-bit digits, as many passes as the largest value needs).
-  static func sort(_ values: inout [UInt32]) {
+  /// Sorts positions ascending: one counting pass into about n buckets by the top bits of the
+  /// value, then each bucket (a few values when positions are spread out) by insertion, or by the
+  /// standard sort when a bucket holds many (positions that cluster in input order).
+  /// - Complexity: O(n) expected.
+  package static func sort(_ values: inout [UInt32]) {
     let n = values.count
-    if n < 192 {
+    if n < 64 {
       values.sort()
       return
     }
-    let largest = values.max()!
-    var buffer = [UInt32](repeating: 0, count: n)
-    var shift: UInt32 = 0
-    while shift < 32 && (largest >> shift) != 0 {
-      var counts = (0..<256).map { _ in 0 }
-      values.withUnsafeBufferPointer { v in
-        for value in v { counts[Int((value >> shift) & 0xFF)] += 1 }
-      }
-      var total = 0
-      for i in 0..<256 { (counts[i], total) = (total, total + counts[i]) }
-      values.withUnsafeBufferPointer { v in
-        buffer.withUnsafeMutableBufferPointer { b in
-          for value in v {
-            let digit = Int((value >> shift) & 0xFF)
-            b[counts[digit]] = value
-            counts[digit] += 1
+    var largest: UInt32 = 0
+    for v in values { largest = max(largest, v) }
+    // About four values per bucket: few enough buckets that walking them is cheap.
+    let bucketBits = min(max(Int.bitWidth - (n - 1).leadingZeroBitCount - 2, 4), 16)
+    let valueBits = UInt32.bitWidth - largest.leadingZeroBitCount
+    let shift = UInt32(max(valueBits - bucketBits, 0))
+    let bucketCount = 1 << bucketBits
+    var starts = [Int](repeating: 0, count: bucketCount + 1)
+    var scratch = [UInt32](repeating: 0, count: n)
+    values.withUnsafeMutableBufferPointer { data in
+      starts.withUnsafeMutableBufferPointer { starts in
+        scratch.withUnsafeMutableBufferPointer { scratch in
+          for v in data { starts[Int(v >> shift) &+ 1] &+= 1 }
+          for b in 0..<bucketCount { starts[b &+ 1] &+= starts[b] }
+          // starts[b] is now where bucket b begins; scatter, advancing a cursor per bucket.
+          for v in data {
+            let b = Int(v >> shift)
+            scratch[starts[b]] = v
+            starts[b] &+= 1
           }
+          // After the scatter starts[b] is where bucket b ends (= where b + 1 begins).
+          var begin = 0
+          for b in 0..<bucketCount {
+            let end = starts[b]
+            if end - begin > 32 {
+              var bucket = UnsafeMutableBufferPointer(rebasing: scratch[begin..<end])
+              bucket.sort()
+            } else if end - begin > 1 {
+              for i in (begin + 1)..<end {
+                let v = scratch[i]
+                var j = i
+                while j > begin && scratch[j - 1] > v {
+                  scratch[j] = scratch[j - 1]
+                  j -= 1
+                }
+                scratch[j] = v
+              }
+            }
+            begin = end
+          }
+          data.baseAddress!.update(from: scratch.baseAddress!, count: n)
         }
       }
-      swap(&values, &buffer)
-      shift += 8
     }
   }
 }

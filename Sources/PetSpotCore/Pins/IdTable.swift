@@ -10,6 +10,22 @@ public struct IdTable: Sendable {
 
   public init() {}
 
+  /// A table over ids already laid out as bytes and offsets (the binary pins format), hashed in
+  /// one pass.
+  /// - Throws: ``PinRejection`` for an empty or repeated id, or offsets out of order.
+  package init(bytes: [UInt8], offsets: [UInt32]) throws(PinRejection) {
+    guard offsets.first == 0, let last = offsets.last, Int(last) == bytes.count,
+      zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 })
+    else { throw .emptyId }
+    self.bytes = bytes
+    self.offsets = offsets
+    var size = 16
+    while (offsets.count - 1) * 2 > size { size *= 2 }
+    slots = []
+    rehash(size)
+    if let repeated = firstRepeat { throw .duplicateId(self[repeated]) }
+  }
+
   /// How many ids the table holds.
   public var count: Int { offsets.count - 1 }
 
@@ -78,16 +94,32 @@ public struct IdTable: Sendable {
 
   private mutating func grow() { rehash(slots.count * 2) }
 
+  /// Set by ``rehash(_:)`` when two ids are equal (only possible for ids loaded in bulk).
+  private var firstRepeat: Int?
+
   private mutating func rehash(_ size: Int) {
     var newSlots = [UInt32](repeating: 0, count: size)
+    var repeated: Int?
     bytes.withUnsafeBufferPointer { b in
-      for i in 0..<count {
-        var slot = Self.hash(UnsafeBufferPointer(rebasing: b[Int(offsets[i])..<Int(offsets[i + 1])])) & (size - 1)
-        while newSlots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-        newSlots[slot] = UInt32(i + 1)
+      offsets.withUnsafeBufferPointer { o in
+        for i in 0..<(o.count - 1) {
+          let key = UnsafeBufferPointer(rebasing: b[Int(o[i])..<Int(o[i + 1])])
+          var slot = Self.hash(key) & (size - 1)
+          while newSlots[slot] != 0 {
+            let other = Int(newSlots[slot] - 1)
+            if repeated == nil, o[other + 1] - o[other] == o[i + 1] - o[i],
+              UnsafeBufferPointer(rebasing: b[Int(o[other])..<Int(o[other + 1])]).elementsEqual(key)
+            {
+              repeated = i
+            }
+            slot = (slot + 1) & (size - 1)
+          }
+          newSlots[slot] = UInt32(i + 1)
+        }
       }
     }
     slots = newSlots
+    firstRepeat = repeated
   }
 
   /// FNV-1a, finished with a multiply so short sequential ids spread over the table.

@@ -29,6 +29,23 @@ public struct PinSet: Sendable {
   /// An empty pin set.
   public init() {}
 
+  /// A pin set from arrays already validated and laid out (the binary pins format); Mercator
+  /// coordinates are computed in one pass.
+  package init(
+    ids: IdTable, latitudes: [Double], longitudes: [Double], statusCodes: [UInt8], otherStatuses: [String],
+    sourceRows: [UInt32], invalidCount: Int
+  ) {
+    self.ids = ids
+    self.latitudes = latitudes
+    self.longitudes = longitudes
+    self.statusCodes = statusCodes
+    self.otherStatuses = otherStatuses
+    self.sourceRows = sourceRows
+    self.invalidCount = invalidCount
+    mercatorX = longitudes.map(WebMercator.x(longitude:))
+    mercatorY = latitudes.map { abs($0) <= WebMercator.latitudeLimit ? WebMercator.y(latitude: $0) : .nan }
+  }
+
   /// The number of (valid) pins.
   public var count: Int { latitudes.count }
 

@@ -1,8 +1,5 @@
 /// The streaming scan: every pin tested once, in input order, with no allocation per pin.
 extension PinSet {
-  /// Pins tested per block: the flags of one block fit in L1.
-  static var scanBlock: Int { 4096 }
-
   /// Positions (into this set, ascending = input order) of the pins visible in `window`.
   ///
   /// - Parameters:
@@ -24,61 +21,21 @@ extension PinSet {
 
   private func scan(_ window: VisibilityWindow, _ statusFilter: StatusFilter?, _ emit: (Int) -> Void) {
     let table = statusFilter?.codeTable(for: self)
-    let n = count, block = Self.scanBlock
     mercatorX.withUnsafeBufferPointer { xs in
       mercatorY.withUnsafeBufferPointer { ys in
         statusCodes.withUnsafeBufferPointer { codes in
-          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { flags in
-            var start = 0
-            while start < n {
-              let end = min(start + block, n)
-              if window.isNarrow {
-                Self.flagNarrow(window, xs, ys, start, end, flags)
-              } else {
-                for i in start..<end { flags[i - start] = window.contains(x: xs[i], y: ys[i]) ? 1 : 0 }
-              }
-              Self.collect(flags, start, end) { i in
-                if let table, !table[Int(codes[i])] { return }
-                emit(i)
-              }
-              start = end
-            }
+          func keep(_ i: Int) {
+            if let table, !table[Int(codes[i])] { return }
+            emit(i)
+          }
+          guard !xs.isEmpty else { return }
+          if window.isNarrow {
+            Self.scanNarrowSIMD(window, xs, ys, keep)
+          } else {
+            for i in 0..<xs.count where window.contains(x: xs[i], y: ys[i]) { keep(i) }
           }
         }
       }
-    }
-  }
-
-  /// The vectorisable loop: one flag byte per pin, selects and compares only.
-  @inline(__always)
-  private static func flagNarrow(
-    _ window: VisibilityWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
-    _ start: Int, _ end: Int, _ flags: UnsafeMutableBufferPointer<UInt8>
-  ) {
-    let x = xs.baseAddress! + start, y = ys.baseAddress! + start, f = flags.baseAddress!
-    for i in 0..<(end - start) {
-      f[i] = window.narrowContains(x: x[i], y: y[i]) ? 1 : 0
-    }
-  }
-
-  /// Calls `emit` with the position of every set flag, skipping eight clear flags at a time.
-  @inline(__always)
-  private static func collect(
-    _ flags: UnsafeMutableBufferPointer<UInt8>, _ start: Int, _ end: Int, _ emit: (Int) -> Void
-  ) {
-    let count = end - start
-    var i = 0
-    let raw = UnsafeRawPointer(flags.baseAddress!)
-    while i + 8 <= count {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      if word != 0 {
-        for j in i..<(i + 8) where flags[j] != 0 { emit(start + j) }
-      }
-      i += 8
-    }
-    while i < count {
-      if flags[i] != 0 { emit(start + i) }
-      i += 1
     }
   }
 }

@@ -14,9 +14,10 @@ public struct VisibilityWindow: Hashable, Sendable {
   public let centerX: Double, centerY: Double
   /// Bounds on y alone (±infinity unless a slab has no dx term).
   public let minY: Double, maxY: Double
-  /// Interval ends per slab: lo + k·dy and hi + k·dy (±infinity for a slab without dx).
-  @usableFromInline let lo1: Double, hi1: Double, k1: Double
-  @usableFromInline let lo2: Double, hi2: Double, k2: Double
+  /// Interval ends per slab: lo + k·dy and hi + k·dy (±infinity for a slab without dx). Public so
+  /// external kernels (the C baseline in Benchmarks/) can run exactly the same test.
+  public let lo1: Double, hi1: Double, k1: Double
+  public let lo2: Double, hi2: Double, k2: Double
   /// Half the rectangle's X extent (grown): at most 1 means three world copies are enough.
   public let halfExtentX: Double
   /// The grown rectangle (for index traversal).

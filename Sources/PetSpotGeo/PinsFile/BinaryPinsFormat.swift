@@ -47,26 +47,20 @@ enum BinaryPinsFormat {
       let statusCodes: [UInt8] = reader.array(n), let sourceRows: [UInt32] = reader.array(n),
       let offsets: [UInt32] = reader.array(n + 1), let idBytes = reader.take(Int(idByteCount)), reader.isAtEnd
     else { throw fail("truncated or corrupt data (expected \(n) pins)") }
-    var pins = PinSet()
-    pins.reserveCapacity(n)
-    for _ in 0..<invalid { pins.countInvalidRow() }
-    for status in otherStatuses { _ = try? pins.statusCode(for: .other(status)) }
     for i in 0..<n {
-      let start = Int(offsets[i]), end = Int(offsets[i + 1])
-      guard start <= end, end <= idBytes.count, Int(statusCodes[i]) < 4 + otherStatuses.count,
+      guard Int(statusCodes[i]) < 4 + otherStatuses.count,
         PinSet.isValidCoordinate(latitude: latitudes[i], longitude: longitudes[i])
       else { throw fail("corrupt pin \(i)") }
-      let status = PinSet.status(code: statusCodes[i], others: otherStatuses)
-      do throws(PinRejection) {
-        try idBytes.withUnsafeBufferPointer { buffer throws(PinRejection) in
-          try pins.append(
-            id: UnsafeBufferPointer(rebasing: buffer[start..<end]), latitude: latitudes[i], longitude: longitudes[i],
-            status: status, sourceRow: Int(sourceRows[i]))
-        }
-      } catch {
-        throw fail("pin \(i): \(error.message)")
-      }
     }
+    let ids: IdTable
+    do throws(PinRejection) {
+      ids = try IdTable(bytes: idBytes, offsets: offsets)
+    } catch {
+      throw fail(error.message)
+    }
+    let pins = PinSet(
+      ids: ids, latitudes: latitudes, longitudes: longitudes, statusCodes: statusCodes, otherStatuses: otherStatuses,
+      sourceRows: sourceRows, invalidCount: Int(invalid))
     return pins
   }
 }

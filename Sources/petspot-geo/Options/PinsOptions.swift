@@ -15,6 +15,11 @@ struct PinsOptions: ParsableArguments {
   /// Loads the file, reporting progress on stderr when it is a terminal.
   /// - Throws: `ExitCode.failure` after printing the error for an unreadable or malformed file.
   func load() throws -> PinSet {
+    try Self.load(pins)
+  }
+
+  /// Loads a pins file, or prints the error and exits with status 1.
+  static func load(_ pins: String) throws -> PinSet {
     Progress.say("loading \(pins)…")
     do {
       let set = try PinSet.load(path: pins)

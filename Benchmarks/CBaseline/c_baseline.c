@@ -1,0 +1,77 @@
+#include "c_baseline.h"
+
+#include <immintrin.h>
+
+static inline int visible(double x, double y, const psg_baseline_window *w) {
+  double dy = y - w->center_y;
+  double a = w->lo1 + w->k1 * dy, b = w->lo2 + w->k2 * dy;
+  double lo = a > b ? a : b;
+  double c = w->hi1 + w->k1 * dy, d = w->hi2 + w->k2 * dy;
+  double hi = c < d ? c : d;
+  double dx = x - w->center_x;
+  dx = dx >= 0.5 ? dx - 1 : dx;
+  dx = dx < -0.5 ? dx + 1 : dx;
+  int in_y = (y >= w->min_y) & (y <= w->max_y);
+  int in_x = ((dx >= lo) & (dx <= hi)) | ((dx + 1 >= lo) & (dx + 1 <= hi)) | ((dx - 1 >= lo) & (dx - 1 <= hi));
+  return in_y & in_x;
+}
+
+size_t psg_baseline_filter_scalar(const double *x, const double *y, size_t n, const psg_baseline_window *w,
+                                  uint32_t *out) {
+  size_t count = 0;
+  for (size_t i = 0; i < n; i++) {
+    out[count] = (uint32_t)i;
+    count += (size_t)visible(x[i], y[i], w);
+  }
+  return count;
+}
+
+int psg_baseline_has_avx512(void) {
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  return 1;
+#else
+  return 0;
+#endif
+}
+
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+size_t psg_baseline_filter_avx512(const double *x, const double *y, size_t n, const psg_baseline_window *w,
+                                  uint32_t *out) {
+  const __m512d cx = _mm512_set1_pd(w->center_x), cy = _mm512_set1_pd(w->center_y);
+  const __m512d miny = _mm512_set1_pd(w->min_y), maxy = _mm512_set1_pd(w->max_y);
+  const __m512d lo1 = _mm512_set1_pd(w->lo1), hi1 = _mm512_set1_pd(w->hi1), k1 = _mm512_set1_pd(w->k1);
+  const __m512d lo2 = _mm512_set1_pd(w->lo2), hi2 = _mm512_set1_pd(w->hi2), k2 = _mm512_set1_pd(w->k2);
+  const __m512d half = _mm512_set1_pd(0.5), mhalf = _mm512_set1_pd(-0.5), one = _mm512_set1_pd(1.0);
+  __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i eight = _mm256_set1_epi32(8);
+  size_t count = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d vx = _mm512_loadu_pd(x + i), vy = _mm512_loadu_pd(y + i);
+    __m512d dy = _mm512_sub_pd(vy, cy);
+    __m512d lo = _mm512_max_pd(_mm512_fmadd_pd(k1, dy, lo1), _mm512_fmadd_pd(k2, dy, lo2));
+    __m512d hi = _mm512_min_pd(_mm512_fmadd_pd(k1, dy, hi1), _mm512_fmadd_pd(k2, dy, hi2));
+    __m512d dx = _mm512_sub_pd(vx, cx);
+    dx = _mm512_mask_sub_pd(dx, _mm512_cmp_pd_mask(dx, half, _CMP_GE_OQ), dx, one);
+    dx = _mm512_mask_add_pd(dx, _mm512_cmp_pd_mask(dx, mhalf, _CMP_LT_OQ), dx, one);
+    __mmask8 m = _mm512_cmp_pd_mask(vy, miny, _CMP_GE_OQ) & _mm512_cmp_pd_mask(vy, maxy, _CMP_LE_OQ);
+    __m512d dxp = _mm512_add_pd(dx, one), dxm = _mm512_sub_pd(dx, one);
+    __mmask8 in0 = _mm512_cmp_pd_mask(dx, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dx, hi, _CMP_LE_OQ);
+    __mmask8 in1 = _mm512_cmp_pd_mask(dxp, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dxp, hi, _CMP_LE_OQ);
+    __mmask8 in2 = _mm512_cmp_pd_mask(dxm, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dxm, hi, _CMP_LE_OQ);
+    m &= (__mmask8)(in0 | in1 | in2);
+    _mm256_mask_compressstoreu_epi32(out + count, m, idx);
+    count += (size_t)__builtin_popcount(m);
+    idx = _mm256_add_epi32(idx, eight);
+  }
+  for (; i < n; i++) {
+    out[count] = (uint32_t)i;
+    count += (size_t)visible(x[i], y[i], w);
+  }
+  return count;
+}
+#else
+size_t psg_baseline_filter_avx512(const double *x, const double *y, size_t n, const psg_baseline_window *w,
+                                  uint32_t *out) {
+  return psg_baseline_filter_scalar(x, y, n, w, out);
+}
+#endif

@@ -1,0 +1,25 @@
+/* The memory-bandwidth baseline for pruning: the same visibility test as petspot-geo's scan
+   (VisibilityWindow, narrow form) over the same float64 Mercator arrays, written in C and built
+   with -O3 -march=native. */
+#ifndef PSG_C_BASELINE_H
+#define PSG_C_BASELINE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/** The prepared window (see Sources/PetSpotCore/Visibility/VisibilityWindow.swift). */
+typedef struct psg_baseline_window {
+  double center_x, center_y, min_y, max_y;
+  double lo1, hi1, k1, lo2, hi2, k2;
+} psg_baseline_window;
+
+/** AVX-512 compare + compress-store of matching indices; returns the count written to out. */
+size_t psg_baseline_filter_avx512(const double *x, const double *y, size_t n, const psg_baseline_window *w,
+                                  uint32_t *out);
+
+/** Plain branchless C loop (the compiler vectorises the compares, not the compress). */
+size_t psg_baseline_filter_scalar(const double *x, const double *y, size_t n, const psg_baseline_window *w,
+                                  uint32_t *out);
+
+/** Whether this CPU runs the AVX-512 kernel (AVX512F + VL). */
+int psg_baseline_has_avx512(void);
+#endif

@@ -1,0 +1,135 @@
+import Benchmark
+import CBaseline
+import Foundation
+import PetSpotGeo
+
+/// Pruning benchmarks (issue: pins at scale): scan and index on 1M and 10M skewed pins for a city,
+/// a country and a world camera; the C bandwidth baseline on the same arrays in the same run;
+/// index build time and memory. Data: the deterministic skewed generator (GeoNames places + N(0,
+/// 0.02°) jitter, seed 1), generated once per process outside the measurements.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal],
+    warmupIterations: 2,
+    scalingFactor: .one,
+    maxDuration: .seconds(3),
+    maxIterations: 1_000
+  )
+
+  for size in [1_000_000, 5_000_000, 10_000_000] {
+    let label = "\(size / 1_000_000)M"
+    for (name, camera) in PinsData.cameras {
+      if size != 5_000_000 {
+        Benchmark("pins.scan.\(name).\(label)") { benchmark in
+          let window = PinsData.window(camera)
+          let pins = PinsData.pins(size)
+          benchmark.startMeasurement()
+          for _ in benchmark.scaledIterations { blackHole(pins.scanVisible(in: window)) }
+        }
+        Benchmark("pins.index.\(name).\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+          let window = PinsData.window(camera)
+          let indexed = PinsData.indexed(size)
+          benchmark.startMeasurement()
+          for _ in benchmark.scaledIterations { blackHole(indexed.index.visible(in: window)) }
+        }
+      }
+      guard name == "city" else { continue }
+      if size != 1_000_000 {
+        Benchmark("pins.scan.city.\(label).swift-vs-c") { benchmark in
+          let window = PinsData.window(camera)
+          let pins = PinsData.pins(size)
+          benchmark.startMeasurement()
+          for _ in benchmark.scaledIterations { blackHole(pins.scanVisible(in: window)) }
+        }
+        Benchmark("pins.cbaseline.avx512.city.\(label)") { benchmark in
+          let w = PinsData.baselineWindow(camera)
+          let pins = PinsData.pins(size)
+          var out = [UInt32](repeating: 0, count: size)
+          benchmark.startMeasurement()
+          for _ in benchmark.scaledIterations {
+            let n = pins.mercatorX.withUnsafeBufferPointer { x in
+              pins.mercatorY.withUnsafeBufferPointer { y in
+                withUnsafePointer(to: w) { psg_baseline_filter_avx512(x.baseAddress, y.baseAddress, size, $0, &out) }
+              }
+            }
+            blackHole(n)
+          }
+        }
+        Benchmark("pins.cbaseline.scalar.city.\(label)") { benchmark in
+          let w = PinsData.baselineWindow(camera)
+          let pins = PinsData.pins(size)
+          var out = [UInt32](repeating: 0, count: size)
+          benchmark.startMeasurement()
+          for _ in benchmark.scaledIterations {
+            let n = pins.mercatorX.withUnsafeBufferPointer { x in
+              pins.mercatorY.withUnsafeBufferPointer { y in
+                withUnsafePointer(to: w) { psg_baseline_filter_scalar(x.baseAddress, y.baseAddress, size, $0, &out) }
+              }
+            }
+            blackHole(n)
+          }
+        }
+      }
+    }
+    if size != 5_000_000 {
+      Benchmark(
+        "pins.index.build.\(label)",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")], maxIterations: 5)
+      ) { benchmark in
+        let pins = PinsData.pins(size)
+        benchmark.startMeasurement()
+        var bytes = 0
+        for _ in benchmark.scaledIterations {
+          let index = PinIndex(pins: pins)
+          bytes = index.memoryBytes
+          blackHole(index)
+        }
+        benchmark.stopMeasurement()
+        benchmark.measurement(.custom("index bytes per pin"), bytes / size)
+      }
+    }
+  }
+}
+
+/// Data and cameras shared by the suite (built lazily, once per process).
+enum PinsData {
+  static let cameras: [(String, Camera)] = [
+    ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14, width: 390, height: 844)),
+    ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),
+    ("world", try! Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280, height: 800)),
+  ]
+
+  nonisolated(unsafe) private static var cache: [Int: IndexedPins] = [:]
+  nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
+
+  static var places: [PinGenerator.Place] {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Data/geonames-places.csv").standardized.path
+    return try! PinGenerator.Place.load(path: path)
+  }
+
+  static func pins(_ count: Int) -> PinSet {
+    if let set = plain[count] { return set }
+    let set = PinGenerator(kind: .skewed(places: places), seed: 1).pinSet(count: count)
+    plain[count] = set
+    return set
+  }
+
+  static func indexed(_ count: Int) -> IndexedPins {
+    if let layer = cache[count] { return layer }
+    let layer = IndexedPins(pins: pins(count))
+    cache[count] = layer
+    return layer
+  }
+
+  static func window(_ camera: Camera) -> VisibilityWindow {
+    VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
+  }
+
+  static func baselineWindow(_ camera: Camera) -> psg_baseline_window {
+    let w = window(camera)
+    return psg_baseline_window(
+      center_x: w.centerX, center_y: w.centerY, min_y: w.minY, max_y: w.maxY,
+      lo1: w.lo1, hi1: w.hi1, k1: w.k1, lo2: w.lo2, hi2: w.hi2, k2: w.k2)
+  }
+}

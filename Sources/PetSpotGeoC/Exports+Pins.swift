@@ -1,0 +1,85 @@
+import CPetSpotGeo
+import PetSpotGeo
+
+@_cdecl("psg_pins_options_init")
+public func psg_pins_options_init(_ options: UnsafeMutablePointer<psg_pins_options>?) {
+  options?.pointee = psg_pins_options(struct_size: UInt32(MemoryLayout<psg_pins_options>.size), build_index: 1)
+}
+
+@_cdecl("psg_pins_create")
+public func psg_pins_create(
+  _ lat: UnsafePointer<Double>?, _ lng: UnsafePointer<Double>?, _ statuses: UnsafePointer<UnsafePointer<CChar>?>?,
+  _ count: Int, _ options: UnsafePointer<psg_pins_options>?, _ outPins: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
+  guard let outPins, count >= 0, count <= Int(UInt32.max) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard count == 0 || (lat != nil && lng != nil) else { return PSG_ERR_INVALID_ARGUMENT }
+  var buildIndex = true
+  if let options {
+    guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_pins_options>.size) else { return PSG_ERR_INVALID_ARGUMENT }
+    buildIndex = options.pointee.build_index != 0
+  }
+  var pins = PinSet()
+  pins.reserveCapacity(count)
+  for i in 0..<count {
+    let latitude = lat![i], longitude = lng![i]
+    guard PinSet.isValidCoordinate(latitude: latitude, longitude: longitude) else {
+      pins.countInvalidRow()
+      continue
+    }
+    let status = statuses?[i].flatMap { PinStatus(normalizing: String(cString: $0)) }
+    do throws(PinRejection) {
+      try pins.append(id: String(i), latitude: latitude, longitude: longitude, status: status, sourceRow: i)
+    } catch {
+      return PSG_ERR_INVALID_ARGUMENT  // only "too many distinct statuses" can happen: ids are unique
+    }
+  }
+  let handle = PinsHandle(pins: pins, buildIndex: buildIndex)
+  outPins.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+  return PSG_OK
+}
+
+@_cdecl("psg_pins_destroy")
+public func psg_pins_destroy(_ pins: OpaquePointer?) {
+  guard let pins else { return }
+  Unmanaged<PinsHandle>.fromOpaque(UnsafeRawPointer(pins)).release()
+}
+
+@_cdecl("psg_pins_count")
+public func psg_pins_count(_ pins: OpaquePointer?) -> Int {
+  PinsHandle.from(pins)?.pins.count ?? 0
+}
+
+@_cdecl("psg_pins_invalid_count")
+public func psg_pins_invalid_count(_ pins: OpaquePointer?) -> Int {
+  PinsHandle.from(pins)?.pins.invalidCount ?? 0
+}
+
+@_cdecl("psg_pins_last_error")
+public func psg_pins_last_error(_ pins: OpaquePointer?) -> UnsafePointer<CChar> {
+  guard let handle = PinsHandle.from(pins) else { return emptyCString }
+  return handle.lastError.withUnsafeBufferPointer { $0.baseAddress! }
+}
+
+@_cdecl("psg_pins_visible")
+public func psg_pins_visible(
+  _ pins: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ padding: Double,
+  _ outIndices: UnsafeMutablePointer<UInt32>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> psg_status {
+  guard let handle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let camera else { return handle.fail("camera is NULL") }
+  guard let outCount else { return handle.fail("out_count is NULL") }
+  do {
+    let visible = try handle.visible(camera: camera.pointee, padding: padding)
+    outCount.pointee = visible.count
+    guard visible.count <= capacity, visible.isEmpty || outIndices != nil else {
+      _ = handle.fail("buffer too small: \(visible.count) indices needed, capacity \(capacity)")
+      return PSG_ERR_BUFFER_TOO_SMALL
+    }
+    if let outIndices, !visible.isEmpty {
+      visible.withUnsafeBufferPointer { outIndices.update(from: $0.baseAddress!, count: $0.count) }
+    }
+    return handle.succeed()
+  } catch {
+    return handle.fail(error.message)
+  }
+}

@@ -1,0 +1,52 @@
+import CPetSpotGeo
+import PetSpotGeo
+
+/// What a `psg_pins *` points to: the pins (indexed or not), the last error and the last result
+/// (so the two-call convention computes a query once).
+final class PinsHandle {
+  let pins: PinSet
+  let indexed: IndexedPins?
+  private(set) var lastError: [CChar] = [0]
+  private var lastQuery: (camera: psg_camera, padding: Double, result: [UInt32])?
+
+  init(pins: PinSet, buildIndex: Bool) {
+    self.pins = pins
+    self.indexed = buildIndex ? IndexedPins(pins: pins) : nil
+  }
+
+  func succeed() -> psg_status {
+    lastError = [0]
+    return PSG_OK
+  }
+
+  func fail(_ message: String) -> psg_status {
+    lastError = Array(message.utf8CString)
+    return PSG_ERR_INVALID_ARGUMENT
+  }
+
+  /// Caller array indices of the visible pins, reusing the previous answer for identical input.
+  func visible(camera c: psg_camera, padding: Double) throws(InvalidInput) -> [UInt32] {
+    if let last = lastQuery, Self.sameBits(last.camera, c), last.padding.bitPattern == padding.bitPattern {
+      return last.result
+    }
+    let camera = try Camera(c)
+    let positions: [UInt32]
+    if let indexed {
+      positions = try indexed.visible(camera: camera, padding: padding)
+    } else {
+      positions = try pins.visible(camera: camera, padding: padding)
+    }
+    // Positions are in input order, and so are source rows: the mapped list stays ascending.
+    let result = positions.map { pins.sourceRows[Int($0)] }
+    lastQuery = (c, padding, result)
+    return result
+  }
+
+  private static func sameBits(_ a: psg_camera, _ b: psg_camera) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+  }
+
+  static func from(_ pointer: OpaquePointer?) -> PinsHandle? {
+    pointer.map { Unmanaged<PinsHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+  }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import PetSpotGeo
+
+extension PetSpotGeoCommand {
+  /// `petspot-geo bench`: the engine's operations timed on a data set.
+  struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Time the engine's operations (radius, prune scan/index, index build) on a pin set.",
+      discussion: """
+        Warm-up runs are excluded; each operation reports median, p90 and p99 over its repetitions.
+
+        Example:
+          petspot-geo bench --generate 1000000 --operations prune-scan,prune-index
+        """
+    )
+
+    enum Operation: String, CaseIterable, ExpressibleByArgument {
+      case radius, pruneScan = "prune-scan", pruneIndex = "prune-index", indexBuild = "index-build"
+    }
+
+    @Option(help: ArgumentHelp("Pins file to use.", valueName: "file"))
+    var pins: String?
+
+    @Option(help: ArgumentHelp("Generate this many skewed pins (seed 1) instead of --pins.", valueName: "N"))
+    var generate: Int?
+
+    @Option(help: ArgumentHelp("Places for --generate.", valueName: "file"))
+    var places: String = "Data/geonames-places.csv"
+
+    @Option(help: ArgumentHelp("Comma-separated operations (default: all).", valueName: "list"))
+    var operations: String = Operation.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: ArgumentHelp("Comma-separated built-in cameras: city, country, world (default: all).", valueName: "list"))
+    var cameras: String = "city,country,world"
+
+    @Option(help: "Recorded repetitions per operation (at least; fast ones run for ~0.5 s).")
+    var repetitions: Int = 20
+
+    @Option(help: "Unrecorded warm-up runs per operation.")
+    var warmup: Int = 3
+
+    @Flag(help: "Print JSON Lines instead of a table.")
+    var json = false
+
+    func validate() throws {
+      guard (pins == nil) != (generate == nil) else { throw ValidationError("give exactly one of --pins and --generate") }
+      for name in operations.split(separator: ",") where Operation(rawValue: String(name)) == nil {
+        throw ValidationError("unknown operation '\(name)' (one of \(Operation.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+    }
+
+    func run() throws {
+      let set: PinSet
+      if let pins {
+        set = try PinsOptions.load(pins)
+      } else {
+        do {
+          Progress.say("generating \(generate!) skewed pins…")
+          set = PinGenerator(kind: .skewed(places: try PinGenerator.Place.load(path: places)), seed: 1).pinSet(count: generate!)
+        } catch {
+          Output.error(error.description)
+          throw ExitCode.failure
+        }
+      }
+      let chosen = operations.split(separator: ",").compactMap { Operation(rawValue: String($0)) }
+      let engine = try EngineFactory.make()
+      let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
+      if !json { Output.line(BenchReport.header(pins: set)) }
+      for operation in chosen {
+        for (name, camera) in BenchCameras.all where cameras.split(separator: ",").contains(Substring(name)) {
+          let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
+          var hits = 0
+          let timing: TimingSummary
+          switch operation {
+          case .radius:
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = engine.fetchQuery(for: camera).range
+            }
+          case .pruneScan:
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = set.scanVisible(in: window).count
+            }
+          case .pruneIndex:
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = layer!.index.visible(in: window).count
+            }
+          case .indexBuild:
+            guard name == "city" else { continue }
+            timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
+          }
+          let row = BenchReport.Row(operation: operation.rawValue, camera: operation == .indexBuild ? "-" : name, pins: set.count, result: hits, timing: timing)
+          Output.line(json ? row.json : row.text)
+        }
+      }
+      if !json { Output.line(BenchReport.footer()) }
+    }
+  }
+}
+
+/// Built-in cameras: a phone over Paris, a desktop over France, the whole world.
+enum BenchCameras {
+  static let all: [(String, Camera)] = [
+    ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14, width: 390, height: 844)),
+    ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),
+    ("world", try! Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280, height: 800)),
+  ]
+}

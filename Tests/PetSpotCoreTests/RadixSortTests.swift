@@ -1,0 +1,32 @@
+import PetSpotCore
+import PetSpotTestSupport
+import Testing
+
+@Suite("Radix sorts")
+struct RadixSortTests {
+  @Test("positions: equals the standard sort for every size and spread", arguments: [0, 1, 5, 63, 64, 65, 225, 1_000, 2_519, 70_000])
+  func positions(count: Int) {
+    var random = SeededRandom(seed: UInt64(count))
+    for universe in [10, 1_000, 1 << 20, 1 << 24, Int(UInt32.max)] {
+      var values = (0..<count).map { _ in UInt32(random.next() % UInt64(universe)) }
+      let expected = values.sorted()
+      RadixSort.sort(&values)
+      #expect(values == expected, "count \(count), universe \(universe)")
+    }
+    // Clustered: one dense run (a city whose rows sit together in the file).
+    var clustered = (0..<count).map { _ in UInt32(5_000_000 + random.next() % 300) }
+    let expected = clustered.sorted()
+    RadixSort.sort(&clustered)
+    #expect(clustered == expected)
+  }
+
+  @Test("keys with values: stable and ordered")
+  func keys() {
+    var random = SeededRandom(seed: 1)
+    var keys = (0..<5_000).map { _ in random.next() >> UInt64(random.next() % 64) }
+    var values = (0..<5_000).map { UInt32($0) }
+    let expected = zip(keys, values).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    RadixSort.sort(keys: &keys, values: &values)
+    #expect(keys == expected.map(\.0) && values == expected.map(\.1))
+  }
+}
