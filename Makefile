@@ -7,6 +7,8 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 
 PREFIX ?= /usr/local
+# CPU the benchmarks are tuned for (the C baseline is built with -march=native too).
+TARGET_CPU ?= native
 SWIFT ?= swift
 ifeq ($(origin CC),default)
 CC := gcc
@@ -92,7 +94,7 @@ demo: release
 
 ## bench: package-benchmark suites (nested package in Benchmarks/).
 bench: .deps.stamp
-	cd Benchmarks && $(SWIFT) package benchmark
+	cd Benchmarks && PETSPOT_TARGET_CPU=$(TARGET_CPU) $(SWIFT) package benchmark
 
 clean:
 	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build

@@ -6,10 +6,10 @@ import PetSpotGeo
 /// `psg_engine_destroy`. Used by one thread at a time, as the header states.
 final class EngineHandle {
   let engine: GeoEngine
-  /// NUL-terminated UTF-8 of the last error message; "" after a successful call.
-  private(set) var lastError: [CChar] = [0]
-  /// NUL-terminated UTF-8 of the field the last error named; "" when none.
-  private(set) var lastErrorField: [CChar] = [0]
+  /// The last error message; "" after a successful call.
+  private(set) var lastError = OwnedCString.empty
+  /// The field the last error named; "" when none.
+  private(set) var lastErrorField = OwnedCString.empty
 
   init(engine: GeoEngine) {
     self.engine = engine
@@ -17,15 +17,15 @@ final class EngineHandle {
 
   /// Records success: the last error becomes "".
   func succeed() -> psg_status {
-    lastError = [0]
-    lastErrorField = [0]
+    lastError = .empty
+    lastErrorField = .empty
     return PSG_OK
   }
 
   /// Records a failure and returns its status.
   func fail(_ status: psg_status, _ message: String, field: String? = nil) -> psg_status {
-    lastError = Array(message.utf8CString)
-    lastErrorField = Array((field ?? "").utf8CString)
+    lastError = OwnedCString(message)
+    lastErrorField = field.map(OwnedCString.init) ?? .empty
     return status
   }
 

@@ -42,19 +42,17 @@ public func psg_engine_destroy(_ engine: OpaquePointer?) {
   Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
 
-/// "" for a NULL handle: a static empty C string.
-var emptyCString: UnsafePointer<CChar> {
-  UnsafeRawPointer(("" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-}
+/// "" for a NULL handle.
+var emptyCString: UnsafePointer<CChar> { OwnedCString.empty.pointer }
 
 @_cdecl("psg_engine_last_error")
 public func psg_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
   guard let handle = EngineHandle.from(engine) else { return emptyCString }
-  return handle.lastError.withUnsafeBufferPointer { $0.baseAddress! }
+  return handle.lastError.pointer
 }
 
 @_cdecl("psg_engine_last_error_field")
 public func psg_engine_last_error_field(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
   guard let handle = EngineHandle.from(engine) else { return emptyCString }
-  return handle.lastErrorField.withUnsafeBufferPointer { $0.baseAddress! }
+  return handle.lastErrorField.pointer
 }

@@ -57,7 +57,7 @@ public func psg_pins_invalid_count(_ pins: OpaquePointer?) -> Int {
 @_cdecl("psg_pins_last_error")
 public func psg_pins_last_error(_ pins: OpaquePointer?) -> UnsafePointer<CChar> {
   guard let handle = PinsHandle.from(pins) else { return emptyCString }
-  return handle.lastError.withUnsafeBufferPointer { $0.baseAddress! }
+  return handle.lastError.pointer
 }
 
 @_cdecl("psg_pins_visible")

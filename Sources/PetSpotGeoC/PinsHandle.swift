@@ -6,7 +6,7 @@ import PetSpotGeo
 final class PinsHandle {
   let pins: PinSet
   let indexed: IndexedPins?
-  private(set) var lastError: [CChar] = [0]
+  private(set) var lastError = OwnedCString.empty
   private var lastQuery: (camera: psg_camera, padding: Double, result: [UInt32])?
 
   init(pins: PinSet, buildIndex: Bool) {
@@ -15,12 +15,12 @@ final class PinsHandle {
   }
 
   func succeed() -> psg_status {
-    lastError = [0]
+    lastError = .empty
     return PSG_OK
   }
 
   func fail(_ message: String) -> psg_status {
-    lastError = Array(message.utf8CString)
+    lastError = OwnedCString(message)
     return PSG_ERR_INVALID_ARGUMENT
   }
 

@@ -218,6 +218,54 @@ static void test_pins(void) {
   psg_pins_destroy(NULL);
 }
 
+/* Found report: validation results, payload, microchip formatter. */
+static void test_found_report(void) {
+  psg_found_result *r = NULL;
+  CHECK(psg_found_report_validate("{\"photo\":\"a.jpg\",\"dateFound\":\"2025-01-05\",\"species\":\"cat\",\"sex\":\"male\","
+                                  "\"latitude\":\"52,2297\",\"longitude\":21.0122,\"phone\":\"+48 600 100 200\","
+                                  "\"email\":\"a@b.pl\",\"caregiverPhone\":\"600700800\",\"currentAddress\":\"Main St 1\"}",
+                                  &r) == PSG_OK,
+        "validate ok");
+  CHECK(psg_found_result_valid(r) == 1 && psg_found_result_error_count(r) == 0, "valid form");
+  const char *payload = psg_found_result_payload_json(r);
+  CHECK(payload != NULL && strstr(payload, "\"status\":\"FOUND\"") && strstr(payload, "\"lastSeenDate\":\"2025-01-05\"") &&
+            !strstr(payload, "600700800") && !strstr(payload, "Main St"),
+        "payload %s", payload ? payload : "(null)");
+  psg_found_result_destroy(r);
+
+  CHECK(psg_found_report_validate("{\"microchip\":\"12a\",\"caregiverPhone\":\"12\"}", &r) == PSG_OK, "validate invalid");
+  CHECK(psg_found_result_valid(r) == 0 && psg_found_result_payload_json(r) == NULL, "invalid form has no payload");
+  size_t n = psg_found_result_error_count(r);
+  int saw_photo = 0, saw_caregiver = 0;
+  for (size_t i = 0; i < n; i++) {
+    saw_photo |= strcmp(psg_found_result_error_code(r, i), "photo_required") == 0;
+    saw_caregiver |= strcmp(psg_found_result_error_field(r, i), "caregiverPhone") == 0 &&
+                     strlen(psg_found_result_error_message(r, i)) > 0;
+  }
+  CHECK(saw_photo && saw_caregiver, "errors listed (%zu)", n);
+  CHECK(psg_found_result_error_code(r, n) == NULL && psg_found_result_error_field(NULL, 0) == NULL, "out of range");
+  psg_found_result_destroy(r);
+
+  CHECK(psg_found_report_validate("not json", &r) == PSG_OK && psg_found_result_error_count(r) == 1 &&
+            strcmp(psg_found_result_error_code(r, 0), "malformed_json") == 0,
+        "malformed JSON is an error in the result");
+  psg_found_result_destroy(r);
+  CHECK(psg_found_report_validate(NULL, &r) == PSG_ERR_INVALID_ARGUMENT, "NULL form");
+  CHECK(psg_found_result_valid(NULL) == 0 && psg_found_result_error_count(NULL) == 0, "NULL result accessors");
+  psg_found_result_destroy(NULL);
+
+  char buffer[18];
+  size_t length = 0, caret = 0;
+  CHECK(psg_microchip_format("1234567890123456789", 19, buffer, sizeof buffer, &length, &caret) == PSG_OK &&
+            strcmp(buffer, "12345-67890-12345") == 0 && length == 17 && caret == 17,
+        "microchip %s %zu %zu", buffer, length, caret);
+  CHECK(psg_microchip_format("123456", 6, NULL, 0, &length, NULL) == PSG_ERR_BUFFER_TOO_SMALL && length == 7, "two-call");
+  CHECK(psg_microchip_format("12a34", 3, buffer, sizeof buffer, &length, &caret) == PSG_OK && strcmp(buffer, "1234") == 0 &&
+            caret == 2,
+        "drops letters");
+  CHECK(psg_microchip_format(NULL, 0, buffer, sizeof buffer, &length, &caret) == PSG_ERR_INVALID_ARGUMENT, "NULL text");
+}
+
 int main(void) {
   psg_engine *engine = NULL;
   psg_status s = psg_engine_create(NULL, &engine);
@@ -231,6 +279,7 @@ int main(void) {
   test_null_arguments(engine);
   test_options_and_two_engines();
   test_pins();
+  test_found_report();
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -245,6 +245,63 @@ PSG_API const char *psg_pins_last_error(const psg_pins *pins);
 PSG_API psg_status psg_pins_visible(psg_pins *pins, const psg_camera *camera, double padding, uint32_t *out_indices,
                                     size_t capacity, size_t *out_count);
 
+/* ---------------------------------------------------------------- found-animal report */
+
+/** The result of validating a found-report form: errors and, when valid, the payload. */
+typedef struct psg_found_result psg_found_result;
+
+/**
+ * Validates a found-report form given as JSON (keys photo, dateFound, species, breed, sex,
+ * latitude, longitude, microchip, description, phone, email, caregiverPhone, currentAddress;
+ * see the README) with every rule of the 3-step wizard.
+ * \param form_json   NUL-terminated UTF-8 JSON; borrowed for the call.
+ * \param out_result  receives a result (free with psg_found_result_destroy). Text that is not a
+ *                    JSON object, or a field of the wrong type, is reported as an error in the
+ *                    result (code "malformed_json" / "invalid_type"), not as a status.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments.
+ * \since 0.1
+ */
+PSG_API psg_status psg_found_report_validate(const char *form_json, psg_found_result **out_result);
+
+/** Frees a result. NULL is a no-op. \since 0.1 */
+PSG_API void psg_found_result_destroy(psg_found_result *result);
+
+/** 1 when the form can be submitted, 0 otherwise (also for NULL). \since 0.1 */
+PSG_API int32_t psg_found_result_valid(const psg_found_result *result);
+
+/** Number of invalid fields (0 for NULL). \since 0.1 */
+PSG_API size_t psg_found_result_error_count(const psg_found_result *result);
+
+/**
+ * Error i's field ("phone"), stable code ("phone_invalid") or message (the text to show).
+ * Owned by the result; valid until it is destroyed. NULL when i is out of range or result is NULL.
+ * \since 0.1
+ */
+PSG_API const char *psg_found_result_error_field(const psg_found_result *result, size_t i);
+PSG_API const char *psg_found_result_error_code(const psg_found_result *result, size_t i);
+PSG_API const char *psg_found_result_error_message(const psg_found_result *result, size_t i);
+
+/**
+ * The backend payload as compact JSON (announcement fields, "status":"FOUND", never the
+ * device-only caregiver phone or current address), or NULL when the form is invalid.
+ * Owned by the result. \since 0.1
+ */
+PSG_API const char *psg_found_result_payload_json(const psg_found_result *result);
+
+/**
+ * The as-you-type microchip formatter: digits only, at most 15, shown as 00000-00000-00000.
+ * \param text        the field's text after an edit (NUL-terminated UTF-8); borrowed.
+ * \param caret       the caret as an offset in UTF-16 code units (as UIKit and Android report it).
+ * \param out_text    buffer for the formatted text (ASCII, NUL-terminated); may be NULL when capacity is 0.
+ * \param capacity    size of out_text in bytes; 18 always suffices.
+ * \param out_length  receives the formatted length without the NUL (also when the buffer is too small).
+ * \param out_caret   receives the new caret (may be NULL).
+ * \return PSG_OK; PSG_ERR_BUFFER_TOO_SMALL (out_length tells the length needed); PSG_ERR_INVALID_ARGUMENT for NULL text or out_length.
+ * \since 0.1
+ */
+PSG_API psg_status psg_microchip_format(const char *text, size_t caret, char *out_text, size_t capacity, size_t *out_length,
+                                        size_t *out_caret);
+
 #ifdef __cplusplus
 }
 #endif
