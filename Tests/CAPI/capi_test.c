@@ -266,6 +266,58 @@ static void test_found_report(void) {
   CHECK(psg_microchip_format(NULL, 0, buffer, sizeof buffer, &length, &caret) == PSG_ERR_INVALID_ARGUMENT, "NULL text");
 }
 
+/* Callout placement from C: the README's iPhone example, obstacles, coordinates, errors. */
+static void test_callout(psg_engine *engine) {
+  psg_callout_options o;
+  psg_callout_options_init(&o);
+  CHECK(o.struct_size == sizeof o && o.margin == 8 && o.pin_height == 40 && o.gap == 10 && o.arrow_width == 20 &&
+            o.arrow_height == 10 && o.corner_radius == 12,
+        "callout defaults");
+  o.viewport_width = 390; o.viewport_height = 844; o.inset_top = 59; o.inset_bottom = 34;
+  o.callout_width = 262; o.callout_height = 360;
+  psg_callout_placement p;
+  CHECK(psg_callout_place(engine, &o, 195, 600, &p) == PSG_OK, "place");
+  CHECK(p.placement == PSG_CALLOUT_ABOVE && p.fits == 1 && p.frame.x == 64 && p.frame.y == 180 && p.arrow_x == 131,
+        "above at (%g, %g)", p.frame.x, p.frame.y);
+  CHECK(psg_callout_place(engine, &o, 195, 200, &p) == PSG_OK && p.placement == PSG_CALLOUT_BELOW && p.frame.y == 220,
+        "below");
+  CHECK(psg_callout_place(engine, &o, 15, 600, &p) == PSG_OK && p.fits == 0 && p.pan_dx == 15 && p.pan_dy == 0, "pan");
+  psg_rect legend = {0, 100, 390, 280};
+  const char *notch[] = {"POLYGON((0 600, 390 600, 390 844, 0 844, 0 600))"};
+  o.callout_height = 150;
+  o.obstacle_rects = &legend; o.obstacle_rect_count = 1;
+  o.obstacle_wkt = notch; o.obstacle_wkt_count = 1;
+  CHECK(psg_callout_place(engine, &o, 195, 600, &p) == PSG_OK && p.fits == 1 && p.placement == PSG_CALLOUT_ABOVE,
+        "above between obstacles (frame y %g)", p.frame.y);
+  const char *bad[] = {"POLYGON((0 0, 1"};
+  o.obstacle_wkt = bad;
+  CHECK(psg_callout_place(engine, &o, 195, 600, &p) == PSG_ERR_INVALID_ARGUMENT &&
+            strcmp(psg_engine_last_error_field(engine), "obstacles[1]") == 0,
+        "malformed WKT names obstacles[1]: %s", psg_engine_last_error(engine));
+  o.obstacle_wkt_count = 0; o.obstacle_rect_count = 0;
+  o.callout_width = -5;
+  CHECK(psg_callout_place(engine, &o, 195, 600, &p) == PSG_ERR_INVALID_ARGUMENT &&
+            strcmp(psg_engine_last_error_field(engine), "callout.width") == 0,
+        "negative size");
+  o.callout_width = 262;
+  o.viewport_width = NAN;
+  CHECK(psg_callout_place(engine, &o, 195, 600, &p) == PSG_ERR_INVALID_ARGUMENT &&
+            strcmp(psg_engine_last_error_field(engine), "viewport.width") == 0,
+        "NaN viewport");
+  psg_camera cam = camera(52.2297, 21.0122, 0.05, 0.08, 390, 844, 0);
+  CHECK(psg_callout_place_coordinate(engine, &o, &cam, 52.2297, 21.0122, &p) == PSG_OK && p.fits == 1 &&
+            fabs(p.frame.x + p.arrow_x - 195) < 1e-9,
+        "coordinate pin at the centre");
+  CHECK(psg_callout_place_coordinate(engine, &o, NULL, 0, 0, &p) == PSG_ERR_INVALID_ARGUMENT, "NULL camera");
+  CHECK(psg_callout_place_coordinate(engine, &o, &cam, 95, 0, &p) == PSG_ERR_INVALID_ARGUMENT, "bad coordinate");
+  CHECK(psg_callout_place(NULL, &o, 1, 1, &p) == PSG_ERR_INVALID_ARGUMENT && psg_callout_place(engine, NULL, 1, 1, &p) ==
+            PSG_ERR_INVALID_ARGUMENT && psg_callout_place(engine, &o, 1, 1, NULL) == PSG_ERR_INVALID_ARGUMENT,
+        "NULLs");
+  o.struct_size = 4;
+  CHECK(psg_callout_place(engine, &o, 1, 1, &p) == PSG_ERR_INVALID_ARGUMENT, "short struct");
+  psg_callout_options_init(NULL);
+}
+
 int main(void) {
   psg_engine *engine = NULL;
   psg_status s = psg_engine_create(NULL, &engine);
@@ -280,6 +332,7 @@ int main(void) {
   test_options_and_two_engines();
   test_pins();
   test_found_report();
+  test_callout(engine);
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

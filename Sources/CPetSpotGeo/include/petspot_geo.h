@@ -302,6 +302,78 @@ PSG_API const char *psg_found_result_payload_json(const psg_found_result *result
 PSG_API psg_status psg_microchip_format(const char *text, size_t caret, char *out_text, size_t capacity, size_t *out_length,
                                         size_t *out_caret);
 
+/* ---------------------------------------------------------------- callout placement */
+
+/** A rectangle in screen points (x right, y down). */
+typedef struct psg_rect {
+  double x;
+  double y;
+  double width;
+  double height;
+} psg_rect;
+
+/** Everything but the pin; fill with psg_callout_options_init, then set the sizes. */
+typedef struct psg_callout_options {
+  uint32_t struct_size;         /**< sizeof(psg_callout_options), set by psg_callout_options_init. */
+  double viewport_width;        /**< Points, > 0 (required; ignored by psg_callout_place_coordinate, which uses the camera's). */
+  double viewport_height;
+  double inset_top;             /**< Safe-area insets, points >= 0 (default 0). */
+  double inset_left;
+  double inset_bottom;
+  double inset_right;
+  double margin;                /**< Kept free inside the safe area (default 8). */
+  double pin_height;            /**< Default 40. */
+  double gap;                   /**< Between the pin and the arrow tip (default 10). */
+  double callout_width;         /**< The card, points > 0 (required). */
+  double callout_height;
+  double arrow_width;           /**< Default 20. */
+  double arrow_height;          /**< Default 10. */
+  double corner_radius;         /**< Default 12. */
+  const psg_rect *obstacle_rects;   /**< Rectangles the card must not overlap; borrowed for the call. */
+  size_t obstacle_rect_count;
+  const char *const *obstacle_wkt;  /**< POLYGON/MULTIPOLYGON WKT strings in screen points; borrowed. */
+  size_t obstacle_wkt_count;
+} psg_callout_options;
+
+#define PSG_CALLOUT_ABOVE 0
+#define PSG_CALLOUT_BELOW 1
+
+/** Where the card goes (see the README for the rules). */
+typedef struct psg_callout_placement {
+  int32_t placement;   /**< PSG_CALLOUT_ABOVE or PSG_CALLOUT_BELOW. */
+  int32_t fits;        /**< 1 when the chosen side fits as the map is, 0 otherwise. */
+  psg_rect frame;      /**< The card without its arrow, at the current position (before any pan). */
+  double arrow_x;      /**< The arrow's offset from the card's left edge. */
+  double pan_dx;       /**< Smallest movement of the map content that makes the side fit (0 when it fits). */
+  double pan_dy;
+} psg_callout_placement;
+
+/**
+ * Fills `options` with the defaults (sizes 0: set viewport and callout sizes). NULL is ignored.
+ * \since 0.1
+ */
+PSG_API void psg_callout_options_init(psg_callout_options *options);
+
+/**
+ * Places the callout of a pin whose tip is at (pin_x, pin_y) on screen.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments, a bad struct_size, negative or
+ *         non-finite sizes or malformed WKT (psg_engine_last_error names the field, e.g.
+ *         "callout.width", "obstacles[1]"); PSG_ERR_GEOS when GEOS fails.
+ * \since 0.1
+ */
+PSG_API psg_status psg_callout_place(psg_engine *engine, const psg_callout_options *options, double pin_x, double pin_y,
+                                     psg_callout_placement *out);
+
+/**
+ * Places the callout of a pin given as a coordinate (degrees), drawn by `camera` (projected with
+ * PROJ, EPSG:4326 -> EPSG:3857, and the camera model); the camera's size is the viewport.
+ * \return as psg_callout_place; an invalid camera or coordinate names its field.
+ * \since 0.1
+ */
+PSG_API psg_status psg_callout_place_coordinate(psg_engine *engine, const psg_callout_options *options,
+                                                const psg_camera *camera, double lat, double lng,
+                                                psg_callout_placement *out);
+
 #ifdef __cplusplus
 }
 #endif

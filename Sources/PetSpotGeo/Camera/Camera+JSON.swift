@@ -25,7 +25,12 @@ extension Camera {
 extension JSONValue {
   /// The number in member `field`; missing, `null` or another type is an error naming the field.
   public func requiredNumber(_ field: String, _ requirement: String) throws(InvalidInput) -> Double {
-    guard let value = self[field], value != .null else {
+    try requiredNumber(field, named: field, requirement)
+  }
+
+  /// The number in member `key`, reported as `field` (e.g. `pin.x`) when missing or mistyped.
+  public func requiredNumber(_ key: String, named field: String, _ requirement: String) throws(InvalidInput) -> Double {
+    guard let value = self[key], value != .null else {
       throw InvalidInput(field: field, code: .missingField, message: "\(field) is missing: it must be \(requirement)")
     }
     guard case .number(let number) = value else {
@@ -37,7 +42,12 @@ extension JSONValue {
 
   /// The number in member `field`, or `nil` when it is absent or `null`.
   public func optionalNumber(_ field: String, _ requirement: String) throws(InvalidInput) -> Double? {
-    guard let value = self[field], value != .null else { return nil }
-    return try requiredNumber(field, requirement)
+    try optionalNumber(field, named: field, requirement)
+  }
+
+  /// The number in member `key` (reported as `field`), or `nil` when absent or `null`.
+  public func optionalNumber(_ key: String, named field: String, _ requirement: String) throws(InvalidInput) -> Double? {
+    guard let value = self[key], value != .null else { return nil }
+    return try requiredNumber(key, named: field, requirement)
   }
 }

@@ -25,6 +25,8 @@ public final class GeoEngine {
 
   let proj: PROJContext
   let geos: GEOSContext
+  /// Objects built on first use and kept (transformers are slow to create, fast to reuse).
+  let cache = EngineCache()
   /// WGS84 geodesic distances (PROJ's `geod_inverse`); immutable, safe to share across threads.
   public let geodesic: Geodesic
 
@@ -41,8 +43,22 @@ public final class GeoEngine {
     geodesic = Geodesic()
   }
 
+  /// PROJ's EPSG:4326 → EPSG:3857 transformation in this engine's context, created once.
+  func mercator() throws(PROJError) -> MercatorTransformer {
+    if let transformer = cache.mercator { return transformer }
+    let transformer = try MercatorTransformer(context: proj)
+    cache.mercator = transformer
+    return transformer
+  }
+
   /// Versions of the libraries this engine runs on.
   public static var libraryVersions: (proj: String, geos: String) {
     (PROJContext.version, GEOSContext.version)
   }
+}
+
+/// Per-engine objects created lazily (confined to the engine's thread, like the engine).
+final class EngineCache {
+  var mercator: MercatorTransformer?
+  var safeArea: (key: [Double], geometry: GEOSPreparedGeometry)?
 }
