@@ -15,7 +15,7 @@ enum BenchReport {
 
     var text: String {
       func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-      return pad(operation, 13) + pad(camera, 9) + pad(String(pins), 10) + pad(String(result), 10)
+      return pad(operation, 19) + pad(camera, 9) + pad(String(pins), 10) + pad(String(result), 10)
         + pad(format(timing.median), 12) + pad(format(timing.p90), 12) + pad(format(timing.p99), 12) + String(timing.samples.count)
     }
 
@@ -39,7 +39,7 @@ enum BenchReport {
 
   static func header(pins: PinSet) -> String {
     "# \(Machine.description)\n# \(pins.count) pins (\(pins.invalidCount) invalid)\n"
-      + "operation    camera   pins      result    median      p90         p99         reps"
+      + "operation          camera   pins      result    median      p90         p99         reps"
   }
 
   static func footer() -> String {

@@ -16,6 +16,7 @@ extension PetSpotGeoCommand {
 
     enum Operation: String, CaseIterable, ExpressibleByArgument {
       case radius, pruneScan = "prune-scan", pruneIndex = "prune-index", indexBuild = "index-build"
+      case callout, calloutObstacles = "callout-obstacles"
     }
 
     @Option(help: ArgumentHelp("Pins file to use.", valueName: "file"))
@@ -87,13 +88,50 @@ extension PetSpotGeoCommand {
           case .indexBuild:
             guard name == "city" else { continue }
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
+          case .callout, .calloutObstacles:
+            guard name == "city" else { continue }
+            let workload = try CalloutWorkload(engine: engine, withObstacles: operation == .calloutObstacles)
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) { hits = workload.run() }
+            hits = workload.requests.count
           }
-          let row = BenchReport.Row(operation: operation.rawValue, camera: operation == .indexBuild ? "-" : name, pins: set.count, result: hits, timing: timing)
+          let perRun = operation == .callout || operation == .calloutObstacles ? Double(hits) : 1
+          let row = BenchReport.Row(
+            operation: operation.rawValue, camera: [.indexBuild, .callout, .calloutObstacles].contains(operation) ? "-" : name,
+            pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
           Output.line(json ? row.json : row.text)
         }
       }
       if !json { Output.line(BenchReport.footer()) }
     }
+  }
+}
+
+/// 1,000 placements on an iPhone-sized screen (pins anywhere, some off-screen), with or without a
+/// legend rectangle and a WKT notch prepared once.
+struct CalloutWorkload {
+  let engine: GeoEngine
+  let requests: [CalloutRequest]
+  let obstacles: PreparedObstacles
+
+  init(engine: GeoEngine, withObstacles: Bool) throws {
+    self.engine = engine
+    var random = SplitMix64(seed: 7)
+    var layout = CalloutLayout(viewportWidth: 390, viewportHeight: 844, calloutWidth: 262, calloutHeight: 300)
+    layout.insets = EdgeInsets(top: 59, bottom: 34)
+    requests = (0..<1_000).map { _ in
+      CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: random.uniform(-20...410), y: random.uniform(-20...864))))
+    }
+    let given: [CalloutRequest.Obstacle] = withObstacles
+      ? [.rectangle(ScreenRect(x: 8, y: 700, width: 140, height: 90)), .wkt("POLYGON((130 0, 260 0, 260 37, 195 45, 130 37, 130 0))")]
+      : []
+    obstacles = try engine.prepareObstacles(given)
+  }
+
+  /// Places every request; returns how many fit.
+  func run() -> Int {
+    var fitting = 0
+    for request in requests where (try? engine.placeCallout(request, obstacles: obstacles))?.fits == true { fitting += 1 }
+    return fitting
   }
 }
 
