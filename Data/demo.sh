@@ -19,3 +19,26 @@ while IFS= read -r camera; do
 done < "$here/demo-cameras.jsonl"
 echo
 echo "(an invalid camera gets an error object naming the field; batch mode then exits 1)"
+
+echo
+echo "== petspot-geo prune: the pins in view, from Data/pins.csv (30,000 announcements near real places) =="
+echo "\$ petspot-geo prune --pins Data/pins.csv --center 48.8566,2.3522 --span 0.5,0.5 --viewport 390x844 --status MISSING"
+"$cli" prune --pins "$here/pins.csv" --center 48.8566,2.3522 --span 0.5,0.5 --viewport 390x844 --status MISSING
+echo "\$ (the Fiji camera across the antimeridian, rotated 45°, 22 pt padding) --count-only"
+"$cli" prune --pins "$here/pins.csv" --center=-17.7,179.9 --span 8,8 --viewport 390x844 --heading 45 --padding 22 --count-only
+echo "\$ the demo cameras through one index (--batch --count-only), in order:"
+grep -v invalid "$here/demo-cameras.jsonl" | "$cli" prune --pins "$here/pins.csv" --batch --count-only \
+  | paste -d' ' <(grep -v invalid "$here/demo-cameras.jsonl" | sed -n 's/.*"place":"\([^"]*\)".*/\1/p' | awk '{printf "%-50s\n", $0}') -
+echo
+echo "== petspot-geo callout: where the tapped pin's card goes (iPhone 15: 59 pt top, 34 pt bottom insets) =="
+for pin in 195,600 195,200 20,600; do
+  echo "\$ petspot-geo callout --viewport 390x844 --insets 59,0,34,0 --pin $pin --size 262x360"
+  "$cli" callout --viewport 390x844 --insets 59,0,34,0 --pin "$pin" --size 262x360
+done
+echo
+echo "== petspot-geo found-report: the found-animal wizard's rules =="
+form='{"photo":"dog.jpg","dateFound":"05/01/2025","species":"dog","sex":"female","latitude":"52,2297 N","longitude":"21.0122° E","microchip":"985-123-456-789-012","phone":"+48 600 100 200","email":"finder@example.com","caregiverPhone":"+48 700 800 900","currentAddress":"Shelter, Main St 1"}'
+echo "$form" | "$cli" found-report validate
+echo '{"photo":"","phone":"12","email":"x@y"}' | "$cli" found-report validate
+"$cli" found-report format-microchip "9851 2345 67890 12345678"
+exit 0
