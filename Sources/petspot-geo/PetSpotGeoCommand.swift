@@ -7,7 +7,7 @@ struct PetSpotGeoCommand: ParsableCommand {
     commandName: "petspot-geo",
     abstract: "The PetSpot map-pin engine from the command line: fetch queries, pruning, pin sets.",
     version: PetSpotGeoVersion.string,
-    subcommands: [Radius.self, Prune.self, Callout.self, FoundReport.self, Generate.self, Convert.self, Bench.self]
+    subcommands: [Radius.self, Prune.self, Callout.self, Replay.self, FoundReport.self, Generate.self, Convert.self, Bench.self]
   )
 
   /// Runs a subcommand with the exit statuses of shared/spec/cli.md: 0 success, 1 invalid input or

@@ -1,0 +1,91 @@
+/// The replay format (`petspot-geo replay`): one event per JSON line in, `{"effects","state"}` out.
+///
+///     {"event":"appear","camera":{...},"t":0}
+///     {"event":"gestureBegan"}   {"event":"cameraChanged","camera":{...}}   {"event":"gestureEnded","camera":{...}}
+///     {"event":"fetchSucceeded","requestId":2,"announcements":[...]}   {"event":"fetchFailed","requestId":2}
+///     {"event":"tapPin","id":"a1"}   {"event":"tapMap"}   {"event":"viewportChanged","width":390,"height":844}
+extension MapController.Event {
+  /// Decodes an event line (and its optional time `t`, milliseconds).
+  /// - Throws: ``InvalidInput`` naming the field.
+  public static func decode(_ json: JSONValue) throws(InvalidInput) -> (event: MapController.Event, time: Double?) {
+    guard case .string(let name)? = json["event"] else {
+      throw InvalidInput(field: "event", code: json["event"] == nil ? .missingField : .invalidType, message: "event must name the event, e.g. \"gestureEnded\"")
+    }
+    let time = try json.optionalNumber("t", "a finite number of milliseconds")
+    if let time, !time.isFinite { throw InvalidInput(field: "t", code: .notFinite, message: "t must be a finite number of milliseconds") }
+    func camera() throws(InvalidInput) -> Camera {
+      guard let value = json["camera"], value != .null else {
+        throw InvalidInput(field: "camera", code: .missingField, message: "camera is missing for \(name)")
+      }
+      do throws(InvalidInput) { return try Camera(json: value) } catch { throw error.prefixed("camera") }
+    }
+    func requestId() throws(InvalidInput) -> Int {
+      let value = try json.requiredNumber("requestId", "a positive integer")
+      guard value == value.rounded(), value >= 1, value < 1e15 else {
+        throw InvalidInput(field: "requestId", code: .outOfRange, message: "requestId must be a positive integer")
+      }
+      return Int(value)
+    }
+    let event: MapController.Event
+    switch name {
+    case "appear": event = .appear(try camera())
+    case "gestureBegan": event = .gestureBegan
+    case "cameraChanged": event = .cameraChanged(try camera())
+    case "gestureEnded": event = .gestureEnded(try camera())
+    case "fetchSucceeded":
+      let id = try requestId()
+      guard let body = json["announcements"] else {
+        throw InvalidInput(field: "announcements", code: .missingField, message: "announcements is missing: the response body (an array)")
+      }
+      event = .fetchSucceeded(requestId: id, try AnnouncementBatch(json: body))
+    case "fetchFailed": event = .fetchFailed(requestId: try requestId())
+    case "tapPin":
+      switch json["id"] {
+      case .string(let id)?: event = .tapPin(id)
+      case .number(let n)? where n == n.rounded(): event = .tapPin(ShortestDecimal.string(n))
+      default: throw InvalidInput(field: "id", code: .missingField, message: "id must be the tapped pin's id")
+      }
+    case "tapMap": event = .tapMap
+    case "viewportChanged":
+      event = .viewportChanged(
+        width: try json.requiredNumber("width", "a finite number > 0"), height: try json.requiredNumber("height", "a finite number > 0"))
+    default:
+      throw InvalidInput(field: "event", code: .unsupported, message: "unknown event '\(name)'")
+    }
+    return (event, time)
+  }
+}
+
+extension MapController.Effect {
+  public var json: JSONValue {
+    switch self {
+    case .fetch(let id, let query):
+      .object([("type", .string("fetch")), ("requestId", .number(Double(id))), ("lat", .number(query.center.latitude)),
+        ("lng", .number(query.center.longitude)), ("range", .number(Double(query.range))), ("query", .string(query.queryString))])
+    case .cancel(let id): .object([("type", .string("cancel")), ("requestId", .number(Double(id)))])
+    case .pinsChanged(let ids): .object([("type", .string("pinsChanged")), ("count", .number(Double(ids.count)))])
+    case .selectionChanged(let id): .object([("type", .string("selectionChanged")), ("selectedId", id.map(JSONValue.string) ?? .null)])
+    }
+  }
+}
+
+extension MapController {
+  /// `{"isLoading","pins":[ids],"selectedId","callout":{...}|null,"calloutPlacement":{...}|null,"droppedAnnouncements"}`
+  public var stateJSON: JSONValue {
+    .object([
+      ("isLoading", .bool(isLoading)),
+      ("pins", .array(pins.map { .string($0.id) })),
+      ("selectedId", selectedId.map(JSONValue.string) ?? .null),
+      ("callout", calloutContent?.json ?? .null),
+      ("calloutPlacement", calloutPlacement?.json ?? .null),
+      ("droppedAnnouncements", .number(Double(droppedAnnouncements))),
+    ])
+  }
+
+  /// Handles a replay line and returns `{"effects":[...],"state":{...}}`.
+  public func replay(_ line: JSONValue) throws(InvalidInput) -> JSONValue {
+    let (event, time) = try MapController.Event.decode(line)
+    let effects = try handle(event, at: time)
+    return .object([("effects", .array(effects.map(\.json))), ("state", stateJSON)])
+  }
+}

@@ -1,0 +1,192 @@
+/// The PetSpot full-screen map's logic as an event-driven state machine (issue "The PetSpot map
+/// controller"): clients feed it events and carry out the effects it reports (network, drawing).
+///
+/// - Fetch when the map appears, after every finished gesture, and when the viewport changes;
+///   never while a gesture is in progress. Request ids start at 1 and increase; a fetch that
+///   supersedes one in flight is preceded by a `cancel` of the old one.
+/// - `isLoading` from a fetch until its result; responses to superseded requests are ignored.
+/// - On success the pins become the response's announcements in view (MISSING and FOUND both);
+///   broken ones are dropped and counted. On failure the pins stay and no error is shown.
+/// - Selection: tap a pin to select, again to deselect, another to switch, the map to deselect;
+///   an unknown id changes nothing; a selected pin leaving the pins clears the selection.
+/// - Optional `reuseCoveredFetch`: skip a fetch when the new visible region lies inside the
+///   circle of the last successful fetch made less than `reuseMaxAge` ago (needs event times).
+///
+/// Threading: one thread at a time (it uses its engine's PROJ and GEOS contexts).
+public final class MapController {
+  /// Behaviour switches and the callout's size.
+  public struct Configuration: Sendable {
+    public var reuseCoveredFetch = false
+    /// Milliseconds a successful fetch may be reused for (with ``reuseCoveredFetch``).
+    public var reuseMaxAge = 60_000.0
+    /// The callout card's size in points (for the placement in the state).
+    public var calloutWidth = 262.0, calloutHeight = 300.0
+    /// Safe-area insets for the callout placement.
+    public var insets = EdgeInsets()
+
+    public init() {}
+  }
+
+  /// What happened.
+  public enum Event: Sendable {
+    case appear(Camera)
+    case gestureBegan
+    case cameraChanged(Camera)
+    case gestureEnded(Camera)
+    case fetchSucceeded(requestId: Int, AnnouncementBatch)
+    case fetchFailed(requestId: Int)
+    case tapPin(String)
+    case tapMap
+    case viewportChanged(width: Double, height: Double)
+  }
+
+  /// What the client must do.
+  public enum Effect: Hashable, Sendable {
+    case fetch(requestId: Int, query: FetchQuery)
+    case cancel(requestId: Int)
+    case pinsChanged([String])
+    case selectionChanged(String?)
+  }
+
+  public let configuration: Configuration
+  let engine: GeoEngine
+
+  public private(set) var camera: Camera?
+  public private(set) var isLoading = false
+  public private(set) var isGestureActive = false
+  /// The announcements shown, in response order.
+  public private(set) var pins: [Announcement] = []
+  public private(set) var selectedId: String?
+  /// Announcements dropped from the last successful response.
+  public private(set) var droppedAnnouncements = 0
+  private var nextRequestId = 1
+  private var inFlight: Int?
+  private var lastSuccess: (query: FetchQuery, time: Double?, announcements: [Announcement])?
+
+  /// A controller using `engine` for fetch queries and callout placement.
+  public init(engine: GeoEngine, configuration: Configuration = Configuration()) {
+    self.engine = engine
+    self.configuration = configuration
+  }
+
+  /// Handles one event at time `t` (milliseconds, optional) and returns the effects, in order.
+  /// - Throws: ``InvalidInput`` for an event that cannot apply (a bad viewport size, a request
+  ///   id never issued, a camera event before the map appeared); the controller is then unchanged.
+  public func handle(_ event: Event, at t: Double? = nil) throws(InvalidInput) -> [Effect] {
+    var effects: [Effect] = []
+    let pinsBefore = pins.map(\.id), selectionBefore = selectedId
+    switch event {
+    case .appear(let newCamera):
+      camera = newCamera
+      keepVisiblePins()
+      requestFetch(at: t, into: &effects)
+    case .gestureBegan:
+      isGestureActive = true
+    case .cameraChanged(let newCamera):
+      camera = newCamera  // the map moves under the finger; the fetch waits for the gesture's end
+    case .gestureEnded(let newCamera):
+      isGestureActive = false
+      camera = newCamera
+      keepVisiblePins()
+      requestFetch(at: t, into: &effects)
+    case .viewportChanged(let width, let height):
+      guard let old = camera else {
+        throw InvalidInput(field: "event", code: .unsupported, message: "viewportChanged before appear: there is no camera yet")
+      }
+      camera = try Camera(
+        center: old.center, latitudeDelta: old.latitudeDelta, longitudeDelta: old.longitudeDelta, width: width, height: height,
+        heading: old.heading)
+      keepVisiblePins()
+      if !isGestureActive { requestFetch(at: t, into: &effects) }  // the gesture's end fetches anyway
+    case .fetchSucceeded(let id, let batch):
+      try checkIssued(id)
+      guard id == inFlight else { break }  // superseded: a late answer never replaces newer pins
+      inFlight = nil
+      isLoading = false
+      droppedAnnouncements = batch.dropped
+      if let query = lastIssued { lastSuccess = (query, t, batch.announcements) }
+      pins = visible(batch.announcements)
+    case .fetchFailed(let id):
+      try checkIssued(id)
+      guard id == inFlight else { break }
+      inFlight = nil
+      isLoading = false  // silently: the pins stay
+    case .tapPin(let id):
+      if id == selectedId {
+        selectedId = nil
+      } else if pins.contains(where: { $0.id == id }) {
+        selectedId = id
+      }
+    case .tapMap:
+      selectedId = nil
+    }
+    if let selected = selectedId, !pins.contains(where: { $0.id == selected }) { selectedId = nil }
+    let pinIds = pins.map(\.id)
+    if pinIds != pinsBefore { effects.append(.pinsChanged(pinIds)) }
+    if selectedId != selectionBefore { effects.append(.selectionChanged(selectedId)) }
+    return effects
+  }
+
+  /// The query of the last fetch issued.
+  private var lastIssued: FetchQuery?
+
+  private func checkIssued(_ id: Int) throws(InvalidInput) {
+    guard id >= 1 && id < nextRequestId else {
+      throw InvalidInput(field: "requestId", code: .outOfRange, message: "requestId \(id) was never issued (next is \(nextRequestId))")
+    }
+  }
+
+  private func requestFetch(at t: Double?, into effects: inout [Effect]) {
+    guard let camera else { return }
+    if configuration.reuseCoveredFetch, let last = lastSuccess, let t, let then = last.time,
+      t - then < configuration.reuseMaxAge,
+      FetchRangeSolver(metric: engine.geodesic).farthestDistance(from: last.query.center, in: VisibleRectangle(camera: camera))
+        <= Double(last.query.range)
+    {
+      pins = visible(last.announcements)  // the last answer covers the whole new view
+      return
+    }
+    if let old = inFlight { effects.append(.cancel(requestId: old)) }
+    let id = nextRequestId
+    nextRequestId += 1
+    let query = engine.fetchQuery(for: camera)
+    inFlight = id
+    lastIssued = query
+    isLoading = true
+    effects.append(.fetch(requestId: id, query: query))
+  }
+
+  /// After a finished move the pins that left the view go (FR-010).
+  private func keepVisiblePins() {
+    pins = visible(pins)
+  }
+
+  /// The announcements of `list` in view of the current camera, in order.
+  private func visible(_ list: [Announcement]) -> [Announcement] {
+    guard let camera else { return [] }
+    let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
+    return list.filter { a in
+      guard abs(a.lastSeenLatitude) <= WebMercator.latitudeLimit else { return false }
+      let p = WebMercator.project(a.coordinate)
+      return window.contains(x: p.x, y: p.y)
+    }
+  }
+
+  /// The selected announcement.
+  public var selected: Announcement? {
+    selectedId.flatMap { id in pins.first { $0.id == id } }
+  }
+
+  /// The callout content of the selected pin.
+  public var calloutContent: CalloutContent? { selected.map(CalloutContent.init) }
+
+  /// Where the selected pin's callout goes at the current camera.
+  public var calloutPlacement: CalloutPlacement? {
+    guard let selected, let camera else { return nil }
+    var layout = CalloutLayout(
+      viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: configuration.calloutWidth,
+      calloutHeight: configuration.calloutHeight)
+    layout.insets = configuration.insets
+    return try? engine.placeCallout(CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, camera: camera)))
+  }
+}

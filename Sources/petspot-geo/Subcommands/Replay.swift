@@ -1,0 +1,40 @@
+import ArgumentParser
+import PetSpotGeo
+
+extension PetSpotGeoCommand {
+  /// `petspot-geo replay`: run a recorded map interaction through the map controller.
+  struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Replay map events (JSON Lines) through the PetSpot map controller; print effects and state per event.",
+      discussion: """
+        Events: appear, gestureBegan, cameraChanged, gestureEnded (with "camera"), fetchSucceeded \
+        ("requestId", "announcements"), fetchFailed ("requestId"), tapPin ("id"), tapMap, viewportChanged \
+        ("width", "height"); optional "t" in milliseconds. A malformed event gets an error line and \
+        the controller continues unchanged (exit 1 at the end).
+
+        Example:
+          printf '%s\\n' '{"event":"appear","camera":{"lat":52.23,"lng":21.01,"latDelta":0.05,"lngDelta":0.08,"width":390,"height":844}}' \\
+            '{"event":"fetchSucceeded","requestId":1,"announcements":[{"id":"a1","lastSeenLatitude":52.23,"lastSeenLongitude":21.01,"status":"MISSING"}]}' \\
+            '{"event":"tapPin","id":"a1"}' | petspot-geo replay
+        """
+    )
+
+    @Flag(help: "Skip a fetch when the new view lies inside the last successful fetch's circle.")
+    var reuseCoveredFetch = false
+
+    @Option(help: "Milliseconds a successful fetch may be reused for (default 60000).")
+    var reuseMaxAge: Double = 60_000
+
+    @Option(help: ArgumentHelp("Callout card size for the placement in the state (default 262x300).", valueName: "WIDTHxHEIGHT"))
+    var calloutSize: ViewportSize?
+
+    func run() throws {
+      var configuration = MapController.Configuration()
+      configuration.reuseCoveredFetch = reuseCoveredFetch
+      configuration.reuseMaxAge = reuseMaxAge
+      if let calloutSize { (configuration.calloutWidth, configuration.calloutHeight) = (calloutSize.width, calloutSize.height) }
+      let controller = MapController(engine: try EngineFactory.make(), configuration: configuration)
+      try JSONLinesBatch.run { line throws(InvalidInput) in try controller.replay(line) }
+    }
+  }
+}
