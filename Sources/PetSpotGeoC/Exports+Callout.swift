@@ -53,11 +53,7 @@ private func place(
   }
   do {
     let (pin, viewport) = try makePin(options.pointee)
-    let p = try handle.engine.placeCallout(try request(options.pointee, pin: pin, viewport: viewport))
-    out.pointee = psg_callout_placement(
-      placement: p.side == .above ? Int32(PSG_CALLOUT_ABOVE) : Int32(PSG_CALLOUT_BELOW), fits: p.fits ? 1 : 0,
-      frame: psg_rect(x: p.frame.x, y: p.frame.y, width: p.frame.width, height: p.frame.height), arrow_x: p.arrowX,
-      pan_dx: p.pan.dx, pan_dy: p.pan.dy)
+    out.pointee = psg_callout_placement(try handle.engine.placeCallout(try request(options.pointee, pin: pin, viewport: viewport)))
     return handle.succeed()
   } catch let error as InvalidInput {
     return handle.fail(error)
@@ -92,5 +88,15 @@ public func psg_callout_place_coordinate(
       throw InvalidInput(field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]")
     }
     return (.coordinate(GeoCoordinate(latitude: lat, longitude: lng), camera: c), (c.width, c.height))
+  }
+}
+
+extension psg_callout_placement {
+  /// The C form of a placement.
+  init(_ p: CalloutPlacement) {
+    self.init(
+      placement: p.side == .above ? Int32(PSG_CALLOUT_ABOVE) : Int32(PSG_CALLOUT_BELOW), fits: p.fits ? 1 : 0,
+      frame: psg_rect(x: p.frame.x, y: p.frame.y, width: p.frame.width, height: p.frame.height), arrow_x: p.arrowX,
+      pan_dx: p.pan.dx, pan_dy: p.pan.dy)
   }
 }

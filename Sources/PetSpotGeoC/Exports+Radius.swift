@@ -18,13 +18,19 @@ public func psg_engine_query_radius(
   guard let camera else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "camera is NULL", field: "camera") }
   guard let out else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "out is NULL", field: "out") }
   do {
-    let query = handle.engine.fetchQuery(for: try Camera(camera.pointee))
-    let box = query.visibleRegion
-    out.pointee = psg_query(
-      lat: query.center.latitude, lng: query.center.longitude, range: Int64(query.range), zoom: query.zoom,
-      visible_region: psg_bbox(north: box.north, south: box.south, west: box.west, east: box.east))
+    out.pointee = psg_query(handle.engine.fetchQuery(for: try Camera(camera.pointee)))
     return handle.succeed()
   } catch {
     return handle.fail(error)
+  }
+}
+
+extension psg_query {
+  /// The C form of a fetch query.
+  init(_ query: FetchQuery) {
+    let box = query.visibleRegion
+    self.init(
+      lat: query.center.latitude, lng: query.center.longitude, range: Int64(query.range), zoom: query.zoom,
+      visible_region: psg_bbox(north: box.north, south: box.south, west: box.west, east: box.east))
   }
 }

@@ -318,6 +318,61 @@ static void test_callout(psg_engine *engine) {
   psg_callout_options_init(NULL);
 }
 
+/* The map controller from C: fetch effects, a race, selection and callout content. */
+static void test_controller(psg_engine *engine) {
+  psg_controller *c = NULL;
+  CHECK(psg_controller_create(engine, NULL, &c) == PSG_OK && c != NULL, "controller create");
+  psg_camera cam = camera(52.23, 21.01, 0.05, 0.05, 390, 844, 0);
+  CHECK(psg_controller_appear(c, &cam, NAN) == PSG_OK, "appear");
+  CHECK(psg_controller_effect_count(c) == 1 && psg_controller_effect_type(c, 0) == PSG_EFFECT_FETCH &&
+            psg_controller_effect_request_id(c, 0) == 1,
+        "appear fetches request 1");
+  psg_query q, direct;
+  psg_engine_query_radius(engine, &cam, &direct);
+  CHECK(psg_controller_effect_query(c, 0, &q) == PSG_OK && q.range == direct.range, "fetch query = radius query");
+  CHECK(psg_controller_is_loading(c) == 1, "loading");
+  CHECK(psg_controller_gesture_began(c, NAN) == PSG_OK && psg_controller_effect_count(c) == 0, "no fetch in a gesture");
+  psg_camera moved = camera(52.231, 21.011, 0.05, 0.05, 390, 844, 0);
+  CHECK(psg_controller_gesture_ended(c, &moved, NAN) == PSG_OK && psg_controller_effect_type(c, 0) == PSG_EFFECT_CANCEL &&
+            psg_controller_effect_request_id(c, 0) == 1 && psg_controller_effect_request_id(c, 1) == 2,
+        "cancel 1 then fetch 2");
+  const char *body = "[{\"id\":\"a1\",\"petName\":\"Rex\",\"species\":\"dog\",\"breed\":\"Beagle\",\"status\":\"ACTIVE\","
+                     "\"lastSeenLatitude\":52.231,\"lastSeenLongitude\":21.011,\"lastSeenDate\":\"2025-01-05\"},"
+                     "{\"id\":\"broken\",\"lastSeenLatitude\":\"x\"}]";
+  CHECK(psg_controller_fetch_succeeded(c, 2, body, NAN) == PSG_OK && psg_controller_pin_count(c) == 1 &&
+            strcmp(psg_controller_pin_id(c, 0), "a1") == 0 && psg_controller_is_loading(c) == 0,
+        "response 2 shown");
+  CHECK(psg_controller_fetch_succeeded(c, 1, "[]", NAN) == PSG_OK && psg_controller_pin_count(c) == 1, "late answer ignored");
+  CHECK(psg_controller_fetch_succeeded(c, 9, "[]", NAN) == PSG_ERR_INVALID_ARGUMENT &&
+            strstr(psg_controller_last_error(c), "never issued") != NULL,
+        "unknown request id");
+  CHECK(psg_controller_fetch_succeeded(c, 2, "{", NAN) == PSG_ERR_INVALID_ARGUMENT, "malformed body");
+  CHECK(psg_controller_selected_id(c) == NULL && psg_controller_callout_text(c, PSG_CALLOUT_TITLE) == NULL, "no selection");
+  CHECK(psg_controller_tap_pin(c, "a1", NAN) == PSG_OK && strcmp(psg_controller_selected_id(c), "a1") == 0 &&
+            psg_controller_effect_type(c, 0) == PSG_EFFECT_SELECTION_CHANGED,
+        "select a1");
+  CHECK(strcmp(psg_controller_callout_text(c, PSG_CALLOUT_TITLE), "Rex") == 0 &&
+            strcmp(psg_controller_callout_text(c, PSG_CALLOUT_SUBTITLE), "Dog \xE2\x80\xA2 Beagle") == 0 &&
+            strcmp(psg_controller_callout_text(c, PSG_CALLOUT_DATE), "\xF0\x9F\x93\x85 Jan 05, 2025") == 0 &&
+            strcmp(psg_controller_callout_text(c, PSG_CALLOUT_BADGE_COLOR), "#FF9500") == 0 &&
+            psg_controller_callout_text(c, PSG_CALLOUT_EMAIL) == NULL,
+        "callout content");
+  psg_callout_placement p;
+  CHECK(psg_controller_callout_placement(c, &p) == PSG_OK && p.fits == 1, "callout placement");
+  CHECK(strstr(psg_controller_state_json(c), "\"selectedId\":\"a1\"") != NULL, "state JSON");
+  CHECK(psg_controller_tap_map(c, NAN) == PSG_OK && psg_controller_selected_id(c) == NULL, "tap map deselects");
+  CHECK(psg_controller_viewport_changed(c, -1, 10, NAN) == PSG_ERR_INVALID_ARGUMENT && psg_controller_pin_count(c) == 1,
+        "bad size leaves the controller unchanged");
+  CHECK(psg_controller_appear(c, NULL, NAN) == PSG_ERR_INVALID_ARGUMENT && psg_controller_tap_pin(c, NULL, NAN) ==
+            PSG_ERR_INVALID_ARGUMENT && psg_controller_appear(NULL, &cam, NAN) == PSG_ERR_INVALID_ARGUMENT,
+        "NULLs");
+  CHECK(psg_controller_effect_type(NULL, 0) == 0 && psg_controller_pin_id(c, 99) == NULL &&
+            strcmp(psg_controller_state_json(NULL), "") == 0,
+        "NULL and out-of-range accessors");
+  psg_controller_destroy(c);
+  psg_controller_destroy(NULL);
+}
+
 int main(void) {
   psg_engine *engine = NULL;
   psg_status s = psg_engine_create(NULL, &engine);
@@ -333,6 +388,7 @@ int main(void) {
   test_pins();
   test_found_report();
   test_callout(engine);
+  test_controller(engine);
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -374,6 +374,103 @@ PSG_API psg_status psg_callout_place_coordinate(psg_engine *engine, const psg_ca
                                                 const psg_camera *camera, double lat, double lng,
                                                 psg_callout_placement *out);
 
+/* ---------------------------------------------------------------- map controller */
+
+/**
+ * The PetSpot map's logic as a state machine (see the README): feed it events, carry out its
+ * effects (fetch, cancel, redraw pins, show the selection). Keeps its engine alive. One thread at
+ * a time; strings it returns belong to it and stay valid until its next call.
+ */
+typedef struct psg_controller psg_controller;
+
+/** Options for psg_controller_create; fill with psg_controller_options_init first. */
+typedef struct psg_controller_options {
+  uint32_t struct_size;          /**< sizeof(psg_controller_options), set by psg_controller_options_init. */
+  int32_t reuse_covered_fetch;   /**< 1: skip a fetch when the new view lies inside the last circle (default 0). */
+  double reuse_max_age_ms;       /**< How long a successful fetch may be reused (default 60000). */
+  double callout_width;          /**< Callout card size for the placement (default 262 x 300). */
+  double callout_height;
+} psg_controller_options;
+
+/** Effect kinds. */
+#define PSG_EFFECT_FETCH 1             /**< Send GET /announcements with the effect's query. */
+#define PSG_EFFECT_CANCEL 2            /**< Cancel the request with the effect's id. */
+#define PSG_EFFECT_PINS_CHANGED 3      /**< Redraw the pins (psg_controller_pin_id). */
+#define PSG_EFFECT_SELECTION_CHANGED 4 /**< Show or hide the callout (psg_controller_selected_id). */
+
+/** Callout content fields for psg_controller_callout_text. */
+#define PSG_CALLOUT_TITLE 0
+#define PSG_CALLOUT_SUBTITLE 1
+#define PSG_CALLOUT_LOCATION 2
+#define PSG_CALLOUT_DATE 3
+#define PSG_CALLOUT_EMAIL 4
+#define PSG_CALLOUT_PHONE 5
+#define PSG_CALLOUT_DESCRIPTION 6
+#define PSG_CALLOUT_PHOTO_URL 7
+#define PSG_CALLOUT_BADGE_TEXT 8
+#define PSG_CALLOUT_BADGE_COLOR 9
+#define PSG_CALLOUT_BADGE_TEXT_COLOR 10
+
+/** Fills `options` with the defaults. NULL is ignored. \since 0.1 */
+PSG_API void psg_controller_options_init(psg_controller_options *options);
+
+/**
+ * Creates a controller that uses `engine` (kept alive until the controller is destroyed).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL engine/out or a bad struct_size.
+ * \since 0.1
+ */
+PSG_API psg_status psg_controller_create(psg_engine *engine, const psg_controller_options *options,
+                                         psg_controller **out_controller);
+
+/** Destroys a controller. NULL is a no-op. \since 0.1 */
+PSG_API void psg_controller_destroy(psg_controller *controller);
+
+/**
+ * Events. `t_ms` is the event's time in milliseconds, or NAN when unknown (only reuse needs it).
+ * Each returns PSG_OK, or PSG_ERR_INVALID_ARGUMENT (NULL arguments, an invalid camera or size, a
+ * request id never issued, malformed announcements JSON) with the controller unchanged and the
+ * reason in psg_controller_last_error. After each call the effects and state describe its result.
+ * `announcements_json` is the response body (a JSON array); broken announcements are dropped and
+ * counted, not the response.
+ * \since 0.1
+ */
+PSG_API psg_status psg_controller_appear(psg_controller *controller, const psg_camera *camera, double t_ms);
+PSG_API psg_status psg_controller_gesture_began(psg_controller *controller, double t_ms);
+PSG_API psg_status psg_controller_camera_changed(psg_controller *controller, const psg_camera *camera, double t_ms);
+PSG_API psg_status psg_controller_gesture_ended(psg_controller *controller, const psg_camera *camera, double t_ms);
+PSG_API psg_status psg_controller_fetch_succeeded(psg_controller *controller, int64_t request_id,
+                                                  const char *announcements_json, double t_ms);
+PSG_API psg_status psg_controller_fetch_failed(psg_controller *controller, int64_t request_id, double t_ms);
+PSG_API psg_status psg_controller_tap_pin(psg_controller *controller, const char *id, double t_ms);
+PSG_API psg_status psg_controller_tap_map(psg_controller *controller, double t_ms);
+PSG_API psg_status psg_controller_viewport_changed(psg_controller *controller, double width, double height, double t_ms);
+
+/** Effects of the last successful event, in order (0 for NULL). \since 0.1 */
+PSG_API size_t psg_controller_effect_count(const psg_controller *controller);
+/** PSG_EFFECT_*, or 0 when i is out of range. \since 0.1 */
+PSG_API int32_t psg_controller_effect_type(const psg_controller *controller, size_t i);
+/** The request id of a fetch or cancel effect, else 0. \since 0.1 */
+PSG_API int64_t psg_controller_effect_request_id(const psg_controller *controller, size_t i);
+/** The query of a fetch effect. \return PSG_OK, or PSG_ERR_INVALID_ARGUMENT when effect i is not a fetch. \since 0.1 */
+PSG_API psg_status psg_controller_effect_query(const psg_controller *controller, size_t i, psg_query *out);
+
+/** State: 1 while a fetch is in flight (0 for NULL). \since 0.1 */
+PSG_API int32_t psg_controller_is_loading(const psg_controller *controller);
+/** State: the pins shown, in response order. \since 0.1 */
+PSG_API size_t psg_controller_pin_count(const psg_controller *controller);
+/** Pin i's id, or NULL when out of range. \since 0.1 */
+PSG_API const char *psg_controller_pin_id(const psg_controller *controller, size_t i);
+/** The selected pin's id, or NULL when none. \since 0.1 */
+PSG_API const char *psg_controller_selected_id(const psg_controller *controller);
+/** A callout content field (PSG_CALLOUT_*) of the selected pin, or NULL when none or omitted. \since 0.1 */
+PSG_API const char *psg_controller_callout_text(const psg_controller *controller, int32_t field);
+/** The selected pin's callout placement at the current camera. \return PSG_OK, or PSG_ERR_INVALID_ARGUMENT when nothing is selected. \since 0.1 */
+PSG_API psg_status psg_controller_callout_placement(const psg_controller *controller, psg_callout_placement *out);
+/** The whole state as JSON (the replay format's "state"). \since 0.1 */
+PSG_API const char *psg_controller_state_json(const psg_controller *controller);
+/** The reason the last event failed, or "". \since 0.1 */
+PSG_API const char *psg_controller_last_error(const psg_controller *controller);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,8 +22,14 @@ public struct CalloutContent: Hashable, Sendable {
 
   public struct Badge: Hashable, Sendable {
     public var text: String
+    /// Background, `#RRGGBB`.
     public var color: String
+    /// `#FFFFFF`.
     public var textColor: String
+
+    public init(text: String, color: String, textColor: String) {
+      (self.text, self.color, self.textColor) = (text, color, textColor)
+    }
   }
 
   public init(_ a: Announcement) {
