@@ -19,13 +19,15 @@ let benchmarks: @Sendable () -> Void = {
   for size in [1_000_000, 5_000_000, 10_000_000] {
     let label = "\(size / 1_000_000)M"
     for (name, camera) in PinsData.cameras {
-      if size != 5_000_000 {
+      if size != 5_000_000 || name == "city" {  // 5M only for the comparison with the C baseline
         Benchmark("pins.scan.\(name).\(label)") { benchmark in
           let window = PinsData.window(camera)
           let pins = PinsData.pins(size)
           benchmark.startMeasurement()
           for _ in benchmark.scaledIterations { blackHole(pins.scanVisible(in: window)) }
         }
+      }
+      if size != 5_000_000 {
         Benchmark("pins.index.\(name).\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
           let window = PinsData.window(camera)
           let indexed = PinsData.indexed(size)
@@ -35,38 +37,23 @@ let benchmarks: @Sendable () -> Void = {
       }
       guard name == "city" else { continue }
       if size != 1_000_000 {
-        Benchmark("pins.scan.city.\(label).swift-vs-c") { benchmark in
-          let window = PinsData.window(camera)
-          let pins = PinsData.pins(size)
-          benchmark.startMeasurement()
-          for _ in benchmark.scaledIterations { blackHole(pins.scanVisible(in: window)) }
-        }
-        Benchmark("pins.cbaseline.avx512.city.\(label)") { benchmark in
-          let w = PinsData.baselineWindow(camera)
-          let pins = PinsData.pins(size)
-          var out = [UInt32](repeating: 0, count: size)
-          benchmark.startMeasurement()
-          for _ in benchmark.scaledIterations {
-            let n = pins.mercatorX.withUnsafeBufferPointer { x in
-              pins.mercatorY.withUnsafeBufferPointer { y in
-                withUnsafePointer(to: w) { psg_baseline_filter_avx512(x.baseAddress, y.baseAddress, size, $0, &out) }
+        let kernels: [(String, @Sendable (UnsafePointer<Double>?, UnsafePointer<Double>?, Int, UnsafePointer<psg_baseline_window>?, UnsafeMutablePointer<UInt32>?) -> Int)] = [
+          ("avx512", psg_baseline_filter_avx512), ("scalar", psg_baseline_filter_scalar),
+        ]
+        for (kernelName, kernel) in kernels {
+          Benchmark("pins.cbaseline.\(kernelName).city.\(label)") { benchmark in
+            let w = PinsData.baselineWindow(camera)
+            let pins = PinsData.pins(size)
+            var out = [UInt32](repeating: 0, count: size)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+              let n = pins.mercatorX.withUnsafeBufferPointer { x in
+                pins.mercatorY.withUnsafeBufferPointer { y in
+                  withUnsafePointer(to: w) { kernel(x.baseAddress, y.baseAddress, size, $0, &out) }
+                }
               }
+              blackHole(n)
             }
-            blackHole(n)
-          }
-        }
-        Benchmark("pins.cbaseline.scalar.city.\(label)") { benchmark in
-          let w = PinsData.baselineWindow(camera)
-          let pins = PinsData.pins(size)
-          var out = [UInt32](repeating: 0, count: size)
-          benchmark.startMeasurement()
-          for _ in benchmark.scaledIterations {
-            let n = pins.mercatorX.withUnsafeBufferPointer { x in
-              pins.mercatorY.withUnsafeBufferPointer { y in
-                withUnsafePointer(to: w) { psg_baseline_filter_scalar(x.baseAddress, y.baseAddress, size, $0, &out) }
-              }
-            }
-            blackHole(n)
           }
         }
       }
