@@ -19,15 +19,12 @@ extension PinIndex {
       }
     }
     RadixSort.sort(keys: &keys, values: &order)
-    xs = order.map { pins.mercatorX[Int($0)] }
-    ys = order.map { pins.mercatorY[Int($0)] }
+    points = order.map { MercatorPoint(x: pins.mercatorX[Int($0)], y: pins.mercatorY[Int($0)]) }
     positions = order
     pinSetCount = pins.count
     var builder = NodeBuilder()
     builder.build(keys: keys)
-    nodeStart = builder.start
-    nodeCount = builder.count
-    firstChild = builder.firstChild
+    nodes = builder.nodes
   }
 
   /// Quantised cell coordinate of a unit-square value at 31 bits (1.0 goes to the last cell).
@@ -57,7 +54,7 @@ extension PinIndex {
 
 /// Builds the node arrays top-down over sorted Morton keys.
 private struct NodeBuilder {
-  var start: [UInt32] = [], count: [UInt32] = [], firstChild: [Int32] = []
+  var nodes: [PinIndex.Node] = []
 
   mutating func build(keys: [UInt64]) {
     append(start: 0, count: keys.count)
@@ -65,11 +62,11 @@ private struct NodeBuilder {
     var pending: [(node: Int, level: Int)] = [(0, 0)]
     keys.withUnsafeBufferPointer { k in
       while let (node, level) = pending.popLast() {
-        let s = Int(start[node]), n = Int(count[node])
+        let s = Int(nodes[node].start), n = Int(nodes[node].count)
         guard n > PinIndex.leafCapacity, level < PinIndex.maxDepth else { continue }
         let shift = UInt64(2 * (PinIndex.maxDepth - 1 - level))
-        let first = start.count
-        firstChild[node] = Int32(first)
+        let first = nodes.count
+        nodes[node].firstChild = Int32(first)
         var lower = s
         for quadrant in 0..<4 {
           // The run of keys whose bit pair at this level is ≤ quadrant ends at `upper`.
@@ -87,8 +84,6 @@ private struct NodeBuilder {
   }
 
   private mutating func append(start s: Int, count n: Int) {
-    start.append(UInt32(s))
-    count.append(UInt32(n))
-    firstChild.append(-1)
+    nodes.append(PinIndex.Node(start: UInt32(s), count: UInt32(n), firstChild: -1))
   }
 }

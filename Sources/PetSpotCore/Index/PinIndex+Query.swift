@@ -79,39 +79,38 @@ extension PinIndex {
       return .partial
     }
 
-    xs.withUnsafeBufferPointer { px in
-      ys.withUnsafeBufferPointer { py in
-        positions.withUnsafeBufferPointer { pos in
-          // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
-          var pending = [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)](repeating: (0, 0, 0, 0), count: 4 * Self.maxDepth + 8)
-          pending.withUnsafeMutableBufferPointer { stack in
-            var top = 1
-            while top > 0 {
-              top -= 1
-              let (node, level, ix, iy) = stack[top]
-              let n = Int(nodeCount[Int(node)])
-              if n == 0 { continue }
-              let size = 1.0 / Double(UInt64(1) << UInt64(level))
-              let x0 = Double(ix) * size, y0 = Double(iy) * size
-              switch classify(x0, y0, x0 + size, y0 + size) {
-              case .outside:
-                continue
-              case .inside:
-                let start = Int(nodeStart[Int(node)])
-                result.append(contentsOf: pos[start..<(start + n)])
-              case .partial:
-                let child = firstChild[Int(node)]
-                if child >= 0 {
-                  for q in 0..<4 {
-                    stack[top] = (child + Int32(q), level + 1, 2 * ix + UInt32(q & 1), 2 * iy + UInt32(q >> 1))
-                    top += 1
-                  }
-                } else {
-                  let start = Int(nodeStart[Int(node)])
-                  for j in start..<(start + n) {
-                    let dx = px[j] - cx, dy = py[j] - cy
-                    if abs(dx * c + dy * s) <= h1 && abs(dx * s - dy * c) <= h2 { result.append(pos[j]) }
-                  }
+    points.withUnsafeBufferPointer { points in
+      positions.withUnsafeBufferPointer { pos in
+        // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
+        var pending = [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)](repeating: (0, 0, 0, 0), count: 4 * Self.maxDepth + 8)
+        pending.withUnsafeMutableBufferPointer { stack in
+          var top = 1
+          while top > 0 {
+            top -= 1
+            let (node, level, ix, iy) = stack[top]
+            let current = nodes[Int(node)]
+            let n = Int(current.count)
+            if n == 0 { continue }
+            let size = 1.0 / Double(UInt64(1) << UInt64(level))
+            let x0 = Double(ix) * size, y0 = Double(iy) * size
+            switch classify(x0, y0, x0 + size, y0 + size) {
+            case .outside:
+              continue
+            case .inside:
+              let start = Int(current.start)
+              result.append(contentsOf: pos[start..<(start + n)])
+            case .partial:
+              let child = current.firstChild
+              if child >= 0 {
+                for q in 0..<4 {
+                  stack[top] = (child + Int32(q), level + 1, 2 * ix + UInt32(q & 1), 2 * iy + UInt32(q >> 1))
+                  top += 1
+                }
+              } else {
+                let start = Int(current.start)
+                for j in start..<(start + n) {
+                  let dx = points[j].x - cx, dy = points[j].y - cy
+                  if abs(dx * c + dy * s) <= h1 && abs(dx * s - dy * c) <= h2 { result.append(pos[j]) }
                 }
               }
             }

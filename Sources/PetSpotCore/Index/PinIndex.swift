@@ -16,17 +16,13 @@ public struct PinIndex: Sendable {
   /// Quadtree depth limit: Mercator coordinates are quantised to 31 bits per axis.
   public static let maxDepth = 31
 
-  /// Sorted copies of Mercator x and y (Morton order), as Float64.
-  let xs: [Double]
-  let ys: [Double]
+  /// Sorted copies of the Mercator points (Morton order), x and y side by side.
+  let points: [MercatorPoint]
   /// For each sorted slot, the pin's position in the pin set.
   let positions: [UInt32]
-  /// Node i covers sorted slots nodeStart[i] ..< nodeStart[i] + nodeCount[i]; its four children
-  /// (quadrants west-north, east-north, west-south, east-south) are nodes firstChild[i] ..< +4, or
-  /// firstChild[i] < 0 for a leaf.
-  let nodeStart: [UInt32]
-  let nodeCount: [UInt32]
-  let firstChild: [Int32]
+  /// The quadtree, nodes stored together (one cache line serves a node's fields); siblings are
+  /// adjacent.
+  let nodes: [Node]
   /// The size of the indexed pin set (positions are below it).
   let pinSetCount: Int
 
@@ -34,10 +30,19 @@ public struct PinIndex: Sendable {
   public var count: Int { positions.count }
 
   /// Number of quadtree nodes.
-  public var nodeTotal: Int { nodeStart.count }
+  public var nodeTotal: Int { nodes.count }
 
   /// Bytes the index holds beyond the pin set.
   public var memoryBytes: Int {
-    xs.capacity * 8 + ys.capacity * 8 + positions.capacity * 4 + nodeStart.capacity * 12
+    points.capacity * MemoryLayout<MercatorPoint>.stride + positions.capacity * 4 + nodes.capacity * MemoryLayout<Node>.stride
+  }
+
+  /// A node covers sorted slots start ..< start + count; its four children (quadrants west-north,
+  /// east-north, west-south, east-south) are nodes firstChild ..< firstChild + 4, or firstChild < 0
+  /// for a leaf.
+  struct Node: Sendable {
+    var start: UInt32
+    var count: UInt32
+    var firstChild: Int32
   }
 }
