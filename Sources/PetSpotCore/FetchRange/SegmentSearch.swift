@@ -22,9 +22,10 @@ struct SegmentSearch {
     let length = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
     // An upper bound of the edge's length in metres (a world width is at most 40 075 017 m).
     let edgeMetres = length * 40_075_017
-    // Humps are thousands of kilometres wide: 128 samples per world width find them all; short
-    // edges get samples at most 500 m apart, so a peak at a sample needs no refinement.
-    let n = min(max(16 + Int(length * 128), Int(edgeMetres / Self.fineSpacing) + 1), 4096)
+    // Humps are thousands of kilometres wide: 128 samples per world width find them all. Peaks
+    // on edges sampled more finely than `fineSpacing` need no refinement (city views); longer
+    // edges refine each hump by golden-section search instead of sampling densely.
+    let n = min(16 + Int(length * 128), 4096)
     let spacingMetres = edgeMetres / Double(n)
     let sphere = SphericalDistance(center: center)
     let grid = SampleGrid(search: self, metric: metric, count: n)
@@ -36,21 +37,23 @@ struct SegmentSearch {
         bestScore = max(bestScore, scores[i])
       }
       let threshold = bestScore * Self.refineThreshold
-      var best = 0.0
+      // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
+      var peaks: [(index: Int, value: Double)] = []
       for i in 0...n where scores[i] >= threshold
         && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
       {
-        // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
         let peak = grid.climb(from: i)
-        if spacingMetres <= Self.fineSpacing {
-          // Between samples a smooth peak rises at most spacing² · |f''| / 8 ≤ spacing² / R above
-          // the best sample: under 4 cm at 500 m.
-          best = max(best, grid.distance(peak) + spacingMetres * spacingMetres / 6_356_752)
-        } else {
-          let lower = Double(max(peak - 1, 0)) / Double(n), upper = Double(min(peak + 1, n)) / Double(n)
-          best = max(best, refine(metric: metric, lower: lower, upper: upper, edgeMetres: edgeMetres)
-            + FetchRangeSolver<Metric>.searchAllowance)
-        }
+        peaks.append((peak, grid.distance(peak)))
+      }
+      // Between samples a smooth peak rises at most spacing² · |f''| / 8 above the best sample;
+      // |f''| ≤ 4 / R keeps a wide margin for curved (loxodrome) edges near the poles.
+      let rise = 4 * spacingMetres * spacingMetres / 6_356_752
+      var best = peaks.map(\.value).max() ?? 0
+      if spacingMetres <= Self.fineSpacing { return best + rise }
+      // Refine the highest humps first; a hump that cannot beat the best found is skipped.
+      for (peak, value) in peaks.sorted(by: { $0.value > $1.value }) where value + rise >= best {
+        let lower = Double(max(peak - 1, 0)) / Double(n), upper = Double(min(peak + 1, n)) / Double(n)
+        best = max(best, refine(metric: metric, lower: lower, upper: upper, edgeMetres: edgeMetres))
       }
       return best
     }
@@ -79,7 +82,8 @@ struct SegmentSearch {
   }
 
   /// Golden-section search for the largest ellipsoidal distance on t ∈ [lower, upper], until the
-  /// bracket is shorter than 0.01 m along the edge (an upper bound on metres per unit t).
+  /// bracket is shorter than 50 m along the edge (an upper bound on metres per unit t); the value
+  /// returned is raised by the most a smooth peak can exceed the bracket's best point (under 2 mm).
   private func refine<Metric: GeodesicMetric>(
     metric: Metric, lower: Double, upper: Double, edgeMetres: Double
   ) -> Double {
@@ -88,7 +92,7 @@ struct SegmentSearch {
     var c = b - ratio * (b - a), d = a + ratio * (b - a)
     var fc = metric.distance(center, coordinate(at: c)), fd = metric.distance(center, coordinate(at: d))
     var iterations = 0
-    while (b - a) * edgeMetres > 0.01 && iterations < 80 {
+    while (b - a) * edgeMetres > 50 && iterations < 80 {
       iterations += 1
       if fc >= fd {
         b = d; d = c; fd = fc
@@ -98,7 +102,8 @@ struct SegmentSearch {
         d = a + ratio * (b - a); fd = metric.distance(center, coordinate(at: d))
       }
     }
-    return max(fc, fd)
+    let bracket = (b - a) * edgeMetres
+    return max(fc, fd) + 4 * bracket * bracket / 6_356_752 + FetchRangeSolver<Metric>.searchAllowance
   }
 
   private static func wrappedHalf(_ dx: Double) -> Double {
