@@ -19,6 +19,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // MARK: - System libraries (Debian libgeos-dev, libproj-dev)
@@ -33,17 +35,31 @@ let package = Package(
     ),
     .target(name: "PetSpotPROJ", dependencies: ["PetSpotCore", "CPROJ"]),
     .target(name: "PetSpotGEOS", dependencies: ["PetSpotCore", "CGEOS"]),
-    .target(name: "PetSpotGeo", dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotGEOS"]),
+    .target(
+      name: "PetSpotGeo",
+      dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotGEOS", .product(name: "RealModule", package: "swift-numerics")]
+    ),
 
     // MARK: - C library (libpetspot_geo.so + petspot_geo.h)
     .target(name: "CPetSpotGeo"),
     .target(name: "PetSpotGeoC", dependencies: ["PetSpotGeo", "CPetSpotGeo"]),
+
+    // MARK: - HTTP server (GET /announcements), used by `petspot-geo serve`
+    .target(
+      name: "PetSpotServer",
+      dependencies: [
+        "PetSpotGeo",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
 
     // MARK: - Command-line tool
     .executableTarget(
       name: "petspot-geo",
       dependencies: [
         "PetSpotGeo",
+        "PetSpotServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

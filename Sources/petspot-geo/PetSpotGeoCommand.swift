@@ -2,20 +2,27 @@ import ArgumentParser
 
 /// `petspot-geo`: the engine from the command line (shared/spec/cli.md).
 @main
-struct PetSpotGeoCommand: ParsableCommand {
+struct PetSpotGeoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "petspot-geo",
-    abstract: "The PetSpot map-pin engine from the command line: fetch queries, pruning, pin sets.",
+    abstract: "The PetSpot map-pin engine from the command line: fetch queries, pruning, callouts, the map controller, a server.",
     version: PetSpotGeoVersion.string,
-    subcommands: [Radius.self, Prune.self, Callout.self, Replay.self, FoundReport.self, Generate.self, Convert.self, Bench.self]
+    subcommands: [
+      Radius.self, Prune.self, Callout.self, Replay.self, FoundReport.self, Serve.self, Fetch.self, Generate.self,
+      Convert.self, Bench.self,
+    ]
   )
 
   /// Runs a subcommand with the exit statuses of shared/spec/cli.md: 0 success, 1 invalid input or
   /// failed work, 2 usage error (swift-argument-parser's own convention is 64 for usage errors).
-  static func main() {
+  static func main() async {
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
     } catch {
       if exitCode(for: error) == .validationFailure {
         Output.standardError(fullMessage(for: error) + "\n")

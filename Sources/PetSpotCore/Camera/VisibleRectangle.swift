@@ -42,6 +42,18 @@ public struct VisibleRectangle: Hashable, Sendable {
     self.viewportHeight = camera.height
   }
 
+  /// An axis-aligned rectangle of the Mercator plane without a camera (a query by region):
+  /// centre and half extents in world widths. Its "viewport" is 1 × 1 point, so paddings are in
+  /// world widths.
+  public init(center: MercatorPoint, halfWidth: Double, halfHeight: Double) {
+    self.center = center
+    self.halfWidth = halfWidth
+    self.halfHeight = halfHeight
+    self.rotation = Rotation(degrees: 0)
+    self.viewportWidth = 1
+    self.viewportHeight = 1
+  }
+
   /// Points per world width: s = width / (2·hx).
   public var scale: Double { viewportWidth / (2 * halfWidth) }
 

@@ -79,7 +79,8 @@ extension JSONValue {
     }
   }
 
-  static func writeString(_ s: String, to out: inout String) {
+  /// Appends `s` as a JSON string literal (quoted and escaped).
+  public static func writeString(_ s: String, to out: inout String) {
     out += "\""
     for scalar in s.unicodeScalars {
       switch scalar {

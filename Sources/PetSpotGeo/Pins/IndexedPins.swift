@@ -11,11 +11,15 @@ public struct IndexedPins: Sendable {
   public let pins: PinSet
   /// Their quadtree.
   public let index: PinIndex
+  /// Positions of pins beyond the Mercator limit (never visible on the map, so not in the index,
+  /// but within reach of a distance query).
+  let outsideMercator: [UInt32]
 
   /// Indexes `pins`. - Complexity: O(n) (radix sort of Morton keys).
   public init(pins: PinSet) {
     self.pins = pins
     self.index = PinIndex(pins: pins)
+    outsideMercator = pins.mercatorY.indices.filter { pins.mercatorY[$0].isNaN }.map { UInt32($0) }
   }
 
   /// Positions (ascending = input order) of the pins visible in `camera` (shared/spec/camera.md,

@@ -1,0 +1,136 @@
+import Foundation
+import PetSpotGeo
+import PetSpotTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real server on a free loopback port, driven over HTTP.
+@Suite("petspot-geo serve and fetch (end to end over HTTP)", .serialized)
+struct ServeCommandTests {
+  static let pinsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Data/pins.csv").standardized.path
+
+  /// A running `petspot-geo serve`; stopped with SIGTERM.
+  final class Server {
+    let process = Process()
+    let port: Int
+
+    init() throws {
+      process.executableURL = CLIRunner.binary
+      process.arguments = ["serve", "--pins", ServeCommandTests.pinsPath, "--port", "0"]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var text = ""
+      while !text.contains("\n") {
+        let chunk = output.fileHandleForReading.availableData
+        guard !chunk.isEmpty else { break }
+        text += String(decoding: chunk, as: UTF8.self)
+      }
+      guard let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
+        process.terminate()
+        throw CocoaError(.fileReadCorruptFile)
+      }
+      self.port = port
+    }
+
+    func get(_ path: String) async throws -> (status: Int, body: Data) {
+      let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
+      let (data, response) = try await URLSession.shared.data(from: url)
+      return ((response as! HTTPURLResponse).statusCode, data)
+    }
+
+    /// SIGTERM and wait; returns the exit status.
+    func stop() -> Int32 {
+      process.terminate()
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+  }
+
+  @Test("every pin a camera can see is in the answer to the engine's query, and nothing beyond the range")
+  func endToEndGuarantee() async throws {
+    let server = try Server()
+    let pins = try PinSet.load(path: Self.pinsPath)
+    let engine = try GeoEngine()
+    var random = SeededRandom(seed: 77)
+    for i in 0..<300 {
+      let kinds: [CameraKind] = [.city, .country, .antimeridian, .rotated, .polar, .city]
+      let camera = random.camera(kinds[i % kinds.count])
+      let query = engine.fetchQuery(for: camera)
+      let (status, body) = try await server.get("/announcements?\(query.queryString)")
+      #expect(status == 200)
+      let items = try JSONSerialization.jsonObject(with: body) as! [[String: Any]]
+      let answered = Set(items.map { $0["id"] as! String })
+      for position in try pins.visible(camera: camera) {
+        #expect(answered.contains(pins.ids[Int(position)]), "pin \(pins.ids[Int(position)]) in view of \(camera) missing from \(query.queryString)")
+      }
+      var previous = 0.0
+      for item in items {
+        let distance = engine.geodesic.distance(
+          query.center, GeoCoordinate(latitude: item["lastSeenLatitude"] as! Double, longitude: item["lastSeenLongitude"] as! Double))
+        #expect(distance <= Double(query.range), "beyond the range")
+        #expect(distance >= previous, "nearest first")
+        previous = distance
+      }
+    }
+    #expect(server.stop() == 0, "SIGTERM shuts down cleanly")
+  }
+
+  @Test("status and limit; the whole earth beyond half a meridian; range 0")
+  func parameters() async throws {
+    let server = try Server()
+    defer { _ = server.stop() }
+    let all = try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=0&lng=0&range=30000000").body) as! [Any]
+    #expect(all.count == 30_357)
+    let missing = try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=48.8566&lng=2.3522&range=50000&status=missing").body) as! [[String: Any]]
+    #expect(!missing.isEmpty && missing.allSatisfy { $0["status"] as? String == "MISSING" })
+    let limited = try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=48.8566&lng=2.3522&range=50000&limit=3").body) as! [Any]
+    #expect(limited.count == 3)
+    let zero = try await server.get("/announcements?lat=48.8566&lng=2.3522&range=0")
+    #expect(zero.status == 200)
+  }
+
+  @Test("bad parameters get 400 with the field; other paths 404; fuzzed query strings never crash it")
+  func badInput() async throws {
+    let server = try Server()
+    defer { _ = server.stop() }
+    for (query, field) in [("lat=91&lng=0&range=1", "lat"), ("lat=0&lng=abc&range=1", "lng"), ("lat=0&lng=0", "range"),
+      ("lat=0&lng=0&range=-1", "range"), ("lat=nan&lng=0&range=1", "lat"), ("lat=0&lng=0&range=inf", "range"),
+      ("lat=0&lng=0&range=1&status=LOST", "status"), ("lat=0&lng=0&range=1&limit=2.5", "limit"), ("lng=0&range=1", "lat")] {
+      let (status, body) = try await server.get("/announcements?\(query)")
+      #expect(status == 400, "\(query)")
+      let object = try JSONSerialization.jsonObject(with: body) as! [String: Any]
+      #expect(object["field"] as? String == field && (object["error"] as? String)?.isEmpty == false, "\(query)")
+    }
+    #expect(try await server.get("/elsewhere").status == 404)
+    var random = SeededRandom(seed: 3)
+    let alphabet = Array("latngrsuimo=&%0123456789.-+eE,;NaINF ")
+    for _ in 0..<300 {
+      let length = Int(random.next() % 40)
+      let raw = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+      let query = raw.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ""
+      let (status, _) = try await server.get("/announcements?\(query)")
+      #expect(status == 200 || status == 400, "\(raw) → \(status)")
+    }
+    #expect(try await server.get("/health").status == 200, "still alive")
+  }
+
+  @Test("fetch: the client side, and its errors")
+  func fetch() async throws {
+    let server = try Server()
+    let ok = try CLIRunner.run(["fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "48.8566,2.3522", "--span", "0.3,0.3", "--viewport", "390x844"])
+    #expect(ok.status == 0)
+    let object = try CLIRunner.object(ok.lines[0])
+    #expect((object["visible"] as? [String])?.isEmpty == false && (object["fetched"] as? Int ?? 0) >= (object["visible"] as? [String])?.count ?? 0)
+    let notFound = try CLIRunner.run(["fetch", "--server", "http://127.0.0.1:\(server.port)/nope", "--center", "0,0", "--span", "1,1", "--viewport", "10x10"])
+    #expect(notFound.status == 1 && notFound.stderr.contains("404"))
+    _ = server.stop()
+    let refused = try CLIRunner.run(["fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "0,0", "--span", "1,1", "--viewport", "10x10"])
+    #expect(refused.status == 1 && refused.stderr.contains("cannot fetch"))
+  }
+}
