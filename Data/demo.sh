@@ -41,4 +41,21 @@ form='{"photo":"dog.jpg","dateFound":"05/01/2025","species":"dog","sex":"female"
 echo "$form" | "$cli" found-report validate
 echo '{"photo":"","phone":"12","email":"x@y"}' | "$cli" found-report validate
 "$cli" found-report format-microchip "9851 2345 67890 12345678"
+
+echo
+echo "== the loop over HTTP: petspot-geo serve on Data/pins.csv, petspot-geo fetch for three cameras =="
+out=$(mktemp)
+"$cli" serve --pins "$here/pins.csv" --port 0 > "$out" 2>/dev/null &
+server=$!
+for _ in $(seq 1 100); do grep -q listening "$out" && break; sleep 0.1; done
+url=$(sed -n 's/^listening on //p' "$out")
+echo "(serve: $(cat "$out"))"
+for camera in "48.8566,2.3522 0.3,0.3" "-33.86785,151.20732 0.5,0.5" "-17.7,179.9 6,6"; do
+  set -- $camera
+  echo "\$ petspot-geo fetch --server $url --center=$1 --span $2 --viewport 390x844"
+  "$cli" fetch --server "$url" --center="$1" --span "$2" --viewport 390x844
+done
+kill -TERM "$server"; wait "$server" 2>/dev/null
+rm -f "$out"
+echo "(serve stopped by SIGTERM)"
 exit 0
