@@ -14,9 +14,11 @@ extension IndexedPins {
   ///
   /// Candidates come from the index with a latitude/longitude box that contains the circle (a
   /// degree of latitude is at least 110,574 m; longitude widens by 1/cos of the box's highest
-  /// latitude, to the whole world when the box reaches a pole); each candidate is then measured
-  /// with `geod_inverse`. Pins beyond the Mercator limit, which the index leaves out, are measured
-  /// directly. A range beyond half a meridian covers the earth.
+  /// latitude, to the whole world when the box reaches a pole); pins beyond the Mercator limit,
+  /// which the index leaves out, are added. Each candidate's straight-line (chord) distance through
+  /// the ellipsoid is a lower bound of its geodesic distance: candidates whose chord exceeds the
+  /// range are dropped without `geod_inverse`, and with a `limit` the rest are measured in chord
+  /// order only until no unmeasured one can be nearer than the farthest kept.
   /// - Parameters:
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
   ///   - limit: at most this many (the nearest); `nil` for all.
@@ -24,31 +26,75 @@ extension IndexedPins {
     metres range: Double, of center: GeoCoordinate, geodesic: Geodesic, statuses: StatusFilter? = nil, limit: Int? = nil
   ) -> [Match] {
     let table = statuses?.codeTable(for: pins)
-    let degreesLatitude = range / 110_574 + 1e-9
-    let north = center.latitude + degreesLatitude, south = center.latitude - degreesLatitude
-    var candidates: [UInt32]
-    if north >= 90 || south <= -90 || range >= 20_003_932 {
-      candidates = (0..<UInt32(pins.count)).map { $0 }
-    } else {
-      let widest = max(abs(north), abs(south)) * .pi / 180
-      let degreesLongitude = degreesLatitude / Swift.max(Double.cos(widest), 1e-12)
-      let topY = WebMercator.y(latitude: north), bottomY = WebMercator.y(latitude: south)
-      let centerX = WebMercator.x(longitude: center.longitude)
-      let halfWidth = Swift.min(degreesLongitude / 360, 0.5)
-      let box = VisibleRectangle(
-        center: MercatorPoint(x: centerX, y: (topY + bottomY) / 2), halfWidth: halfWidth, halfHeight: (bottomY - topY) / 2)
-      candidates = index.visible(in: VisibilityWindow(rectangle: box))
-      candidates += outsideMercator  // never in the index
+    var candidates: [(position: Int, chord: Double)] = []
+    let origin = ECEF(center)
+    for position in candidatePositions(metres: range, of: center) {
+      if let table, !table[Int(pins.statusCodes[position])] { continue }
+      let chord = origin.distance(to: ECEF(pins.coordinate(at: position)))
+      if chord <= range + Self.chordSlack { candidates.append((position, chord)) }
     }
     var matches: [Match] = []
-    for position in candidates.map(Int.init) {
-      if let table, !table[Int(pins.statusCodes[position])] { continue }
-      let metres = geodesic.distance(center, pins.coordinate(at: position))
-      if metres <= range { matches.append(Match(position: position, metres: metres)) }
+    if let limit {
+      candidates.sort { ($0.chord, $0.position) < ($1.chord, $1.position) }
+      var farthestKept = -Double.infinity
+      for candidate in candidates {
+        // Every remaining chord is ≥ this one, so no remaining pin can beat the farthest kept.
+        if matches.count >= limit && candidate.chord > farthestKept + Self.chordSlack { break }
+        let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
+        guard metres <= range else { continue }
+        matches.append(Match(position: candidate.position, metres: metres))
+        if matches.count > limit {
+          matches.sort { ($0.metres, $0.position) < ($1.metres, $1.position) }
+          matches.removeLast()
+        }
+        farthestKept = matches.count >= limit ? matches.map(\.metres).max()! : .infinity
+      }
+    } else {
+      for candidate in candidates {
+        let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
+        if metres <= range { matches.append(Match(position: candidate.position, metres: metres)) }
+      }
     }
     matches.sort { ($0.metres, $0.position) < ($1.metres, $1.position) }
-    if let limit, matches.count > limit { matches.removeLast(matches.count - limit) }
     return matches
+  }
+
+  /// Metres of rounding slack in chord comparisons (ECEF coordinates carry ~1e-9 m of rounding;
+  /// the chord is shorter than the geodesic by d³/24R², which vanishes for tiny distances).
+  static var chordSlack: Double { 1e-6 }
+
+  /// Positions that may lie within `range` of `center`: the index's answer for a box around the
+  /// circle, plus the pins beyond the Mercator limit; everything when the box reaches a pole.
+  private func candidatePositions(metres range: Double, of center: GeoCoordinate) -> [Int] {
+    let degreesLatitude = range / 110_574 + 1e-9
+    let north = center.latitude + degreesLatitude, south = center.latitude - degreesLatitude
+    if north >= 90 || south <= -90 || range >= 20_003_932 { return Array(0..<pins.count) }
+    let widest = max(abs(north), abs(south)) * .pi / 180
+    let degreesLongitude = degreesLatitude / max(Double.cos(widest), 1e-12)
+    let topY = WebMercator.y(latitude: north), bottomY = WebMercator.y(latitude: south)
+    let box = VisibleRectangle(
+      center: MercatorPoint(x: WebMercator.x(longitude: center.longitude), y: (topY + bottomY) / 2),
+      halfWidth: min(degreesLongitude / 360, 0.5), halfHeight: (bottomY - topY) / 2)
+    return (index.visible(in: VisibilityWindow(rectangle: box)) + outsideMercator).map(Int.init)
   }
 }
 
+/// Earth-centred, earth-fixed coordinates on the WGS84 ellipsoid (metres): the straight line
+/// between two surface points is never longer than the geodesic between them.
+private struct ECEF {
+  let x: Double, y: Double, z: Double
+
+  init(_ c: GeoCoordinate) {
+    let a = 6_378_137.0, e2 = 6.69437999014e-3
+    let phi = c.latitude * .pi / 180, lambda = c.longitude * .pi / 180
+    let sinPhi = Double.sin(phi), cosPhi = Double.cos(phi)
+    let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()
+    x = n * cosPhi * Double.cos(lambda)
+    y = n * cosPhi * Double.sin(lambda)
+    z = n * (1 - e2) * sinPhi
+  }
+
+  func distance(to o: ECEF) -> Double {
+    ((x - o.x) * (x - o.x) + (y - o.y) * (y - o.y) + (z - o.z) * (z - o.z)).squareRoot()
+  }
+}
