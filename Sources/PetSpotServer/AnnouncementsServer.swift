@@ -18,14 +18,15 @@ public struct AnnouncementsServer: Sendable {
     self.pins = pins
   }
 
-  /// The JSON body for a query string's parameters, or a 400 body and field.
-  func answer(_ parameters: (String) -> Substring?) -> (status: HTTPResponse.Status, body: String) {
+  /// The JSON body for a query string's parameters, or a 400 body naming the field.
+  func answer(_ parameters: (String) -> Substring?) -> (status: HTTPResponse.Status, body: [UInt8]) {
     do throws(InvalidInput) {
       let query = try AnnouncementsQuery(parameters: parameters)
       let matches = pins.within(metres: query.range, of: query.center, geodesic: geodesic, statuses: query.status, limit: query.limit)
       return (.ok, AnnouncementsJSON.array(matches.map(\.position), pins: pins.pins))
     } catch {
-      return (.badRequest, JSONValue.object([("error", .string(error.message)), ("field", error.field.map(JSONValue.string) ?? .null)]).serialized)
+      let body = JSONValue.object([("error", .string(error.message)), ("field", error.field.map(JSONValue.string) ?? .null)])
+      return (.badRequest, Array(body.serialized.utf8))
     }
   }
 
@@ -34,7 +35,7 @@ public struct AnnouncementsServer: Sendable {
     let router = Router()
     router.middlewares.add(LogRequestsMiddleware(.info))
     router.get("health") { _, _ -> Response in
-      Self.json(.ok, #"{"status":"ok"}"#)
+      Self.json(.ok, Array(#"{"status":"ok"}"#.utf8))
     }
     router.get("announcements") { request, _ -> Response in
       let parameters = request.uri.queryParameters
@@ -47,25 +48,54 @@ public struct AnnouncementsServer: Sendable {
     try await app.runService()
   }
 
-  static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
-    Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+  static func json(_ status: HTTPResponse.Status, _ bytes: [UInt8]) -> Response {
+    Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 }
 
 /// Announcements as JSON: the fields a pins file carries (`id`, `lastSeenLatitude`,
-/// `lastSeenLongitude`, `status`), written straight into a string.
+/// `lastSeenLongitude`, `status`), written straight into bytes (this is the server's hot path:
+/// no String is built per announcement).
 public enum AnnouncementsJSON {
-  public static func array(_ positions: [Int], pins: PinSet) -> String {
-    var out = "["
-    out.reserveCapacity(positions.count * 90 + 2)
+  public static func array(_ positions: [Int], pins: PinSet) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(positions.count * 100 + 2)
+    out.append(UInt8(ascii: "["))
+    let statusNames = [nil, "MISSING", "FOUND", "CLOSED"] + pins.otherStatuses.map(Optional.some)
     for (i, p) in positions.enumerated() {
-      if i > 0 { out += "," }
-      out += "{\"id\":"
-      JSONValue.writeString(pins.ids[p], to: &out)
-      out += ",\"lastSeenLatitude\":\(ShortestDecimal.string(pins.latitudes[p])),\"lastSeenLongitude\":\(ShortestDecimal.string(pins.longitudes[p])),\"status\":"
-      if let status = pins.status(at: p) { JSONValue.writeString(status.name, to: &out) } else { out += "null" }
-      out += "}"
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: #"{"id":"#.utf8)
+      pins.ids.withUTF8(p) { appendString($0, to: &out) }
+      out.append(contentsOf: #","lastSeenLatitude":"#.utf8)
+      out.append(contentsOf: ShortestDecimal.string(pins.latitudes[p]).utf8)
+      out.append(contentsOf: #","lastSeenLongitude":"#.utf8)
+      out.append(contentsOf: ShortestDecimal.string(pins.longitudes[p]).utf8)
+      out.append(contentsOf: #","status":"#.utf8)
+      if let name = statusNames[Int(pins.statusCodes[p])] {
+        var copy = name
+        copy.withUTF8 { appendString($0, to: &out) }
+      } else {
+        out.append(contentsOf: "null".utf8)
+      }
+      out.append(UInt8(ascii: "}"))
     }
-    return out + "]"
+    out.append(UInt8(ascii: "]"))
+    return out
+  }
+
+  /// A JSON string literal from UTF-8 bytes: quotes, backslashes and control characters escaped.
+  static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
   }
 }
