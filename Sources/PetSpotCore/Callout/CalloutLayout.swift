@@ -100,15 +100,6 @@ public struct CalloutLayout: Hashable, Sendable {
     return needed >= range.lowerBound - tolerance && needed <= range.upperBound + tolerance
   }
 
-  /// Whether the card and arrow lie inside the safe rectangle with the arrow unclamped
-  /// (boundaries inclusive). Obstacles are not considered here.
-  public func fitsSafeArea(_ side: CalloutSide, pin: ScreenPoint) -> Bool {
-    let f = frame(side, pin: pin), tip = tipY(side, pinY: pin.y)
-    guard arrowFits(side, pin: pin) else { return false }
-    let top = side == .above ? f.y : tip, bottom = side == .above ? tip : f.maxY, e = tolerance
-    return f.x >= safeLeft - e && f.maxX <= safeRight + e && top >= safeTop - e && bottom <= safeBottom + e
-  }
-
   /// Room between the pin's card side and the safe rectangle: above = py − pinHeight − gap −
   /// arrow.height − T; below = B − (py + gap + arrow.height).
   public func room(_ side: CalloutSide, pinY: Double) -> Double {

@@ -10,7 +10,7 @@ public struct StatusFilter: Hashable, Sendable {
 
   /// Parses `MISSING,FOUND` (case-insensitive, ACTIVE = MISSING; other names kept as given).
   public init(parsing text: String) {
-    statuses = Set(text.split(separator: ",").compactMap { PinStatus(normalizing: $0.trimmingSpaces) })
+    statuses = Set(text.split(separator: ",").compactMap { PinStatus(normalizing: $0.trimmingWhitespace()) })
   }
 
   /// A 256-entry table over a pin set's status codes: `table[code]` says whether the code passes.
@@ -26,14 +26,5 @@ public struct StatusFilter: Hashable, Sendable {
       }
     }
     return table
-  }
-}
-
-extension Substring {
-  var trimmingSpaces: Substring {
-    var s = self
-    while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-    while s.last == " " || s.last == "\t" { s = s.dropLast() }
-    return s
   }
 }

@@ -98,12 +98,3 @@ extension CalloutRequest {
     self.init(layout: layout, pin: pin, obstacles: obstacles)
   }
 }
-
-extension InvalidInput {
-  /// The same error with its field written as `prefix.field` (messages start with the field).
-  public func prefixed(_ prefix: String) -> InvalidInput {
-    guard let field else { return InvalidInput(field: prefix, code: code, message: "\(prefix): \(message)") }
-    let text = message.hasPrefix(field) ? "\(prefix).\(message)" : message
-    return InvalidInput(field: "\(prefix).\(field)", code: code, message: text)
-  }
-}

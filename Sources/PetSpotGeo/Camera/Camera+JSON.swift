@@ -51,3 +51,12 @@ extension JSONValue {
     return try requiredNumber(key, named: field, requirement)
   }
 }
+
+extension InvalidInput {
+  /// The same error with its field written as `prefix.field` (messages start with the field).
+  public func prefixed(_ prefix: String) -> InvalidInput {
+    guard let field else { return InvalidInput(field: prefix, code: code, message: "\(prefix): \(message)") }
+    let text = message.hasPrefix(field) ? "\(prefix).\(message)" : message
+    return InvalidInput(field: "\(prefix).\(field)", code: code, message: text)
+  }
+}

@@ -25,13 +25,3 @@ public enum ContactRules {
     return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
   }
 }
-
-extension String {
-  /// The string without leading and trailing whitespace and newlines.
-  func trimmingWhitespace() -> String {
-    var s = Substring(self)
-    while let f = s.first, f.isWhitespace { s = s.dropFirst() }
-    while let l = s.last, l.isWhitespace { s = s.dropLast() }
-    return String(s)
-  }
-}

@@ -62,7 +62,7 @@ struct CSVPinsReader {
 
   private func headerColumns(_ scanner: CSVScanner, line: Int) throws(PinsFileError) -> (id: Int, lat: Int, lng: Int, status: Int?) {
     let names = (0..<scanner.fields.count).map {
-      scanner.text(of: $0).trimmingCharacters().lowercased()
+      scanner.text(of: $0).trimmingWhitespace().lowercased().replacingAll("\u{FEFF}", with: "")
     }
     func column(_ candidates: [String]) -> Int? { names.firstIndex(where: candidates.contains) }
     guard let id = column(["id"]) else { throw malformed(line, "the header has no 'id' column") }
@@ -99,14 +99,5 @@ extension PinRejection {
     case .emptyId: "empty id"
     case .tooManyStatuses: "more than 252 distinct statuses besides MISSING, FOUND and CLOSED"
     }
-  }
-}
-
-extension String {
-  func trimmingCharacters() -> String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" || f == "\u{FEFF}" { s = s.dropFirst() }
-    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-    return String(s)
   }
 }

@@ -52,7 +52,7 @@ enum Machine {
   static var cpuModel: String {
     guard let text = try? readText("/proc/cpuinfo") else { return "unknown CPU" }
     for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-      return (line.split(separator: ":", maxSplits: 1).last ?? "").trimmingSpaces()
+      return (line.split(separator: ":", maxSplits: 1).last ?? "").trimmingWhitespace()
     }
     return "unknown CPU"
   }
@@ -92,13 +92,4 @@ enum Machine {
   }
 
   private struct ExitCodeError: Error {}
-}
-
-extension Substring {
-  func trimmingSpaces() -> String {
-    var s = self
-    while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-    while s.last == " " || s.last == "\t" { s = s.dropLast() }
-    return String(s)
-  }
 }

@@ -12,16 +12,6 @@ enum Output {
     fflush(nil)  // flushes every output stream; stdout is the only buffered one we write
   }
 
-  /// Writes one line to stdout without flushing (bulk output that ends with ``flush()``).
-  static func bufferedLine(_ text: String) {
-    print(text)
-  }
-
-  /// Flushes stdout.
-  static func flush() {
-    fflush(nil)
-  }
-
   /// Writes `error: <message>` to stderr.
   static func error(_ message: String) {
     standardError("error: \(message)\n")

@@ -82,19 +82,6 @@ enum FlagNumber {
   /// A decimal number as typed on a command line (surrounding spaces allowed); `nan` and `inf`
   /// parse, so the camera validation can name the field they were given for.
   static func parse(_ text: Substring) -> Double? {
-    Double(text.trimmingCharacters(in: .whitespaces))
+    Double(text.trimmingWhitespace())
   }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> Substring {
-    var s = self
-    while let f = s.first, set.contains(f) { s = s.dropFirst() }
-    while let l = s.last, set.contains(l) { s = s.dropLast() }
-    return s
-  }
-}
-
-extension Set where Element == Character {
-  fileprivate static var whitespaces: Set<Character> { [" ", "\t"] }
 }
