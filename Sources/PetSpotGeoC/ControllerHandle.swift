@@ -3,7 +3,7 @@ import PetSpotGeo
 
 /// What a `psg_controller *` points to: the controller, the engine handle it keeps alive, and C
 /// copies of everything the accessors hand out (refreshed after every event).
-final class ControllerHandle {
+final class ControllerHandle: CHandle {
   let engineHandle: EngineHandle
   let controller: MapController
   private(set) var effects: [MapController.Effect] = []
@@ -51,7 +51,4 @@ final class ControllerHandle {
     state = OwnedCString(controller.stateJSON.serialized)
   }
 
-  static func from(_ pointer: OpaquePointer?) -> ControllerHandle? {
-    pointer.map { Unmanaged<ControllerHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-  }
 }

@@ -2,9 +2,9 @@ import PetSpotGeo
 
 /// What a `psg_engine *` points to: the engine plus the last-error strings the C API hands out.
 ///
-/// Boxed with `Unmanaged.passRetained` in `psg_engine_create` and released once in
+/// Boxed as a ``CHandle``: retained in `psg_engine_create` and released once in
 /// `psg_engine_destroy`. Used by one thread at a time, as the header states.
-final class EngineHandle {
+final class EngineHandle: CHandle {
   let engine: GeoEngine
   /// The last error message; "" after a successful call.
   private(set) var lastError = OwnedCString.empty
@@ -35,9 +35,6 @@ final class EngineHandle {
   }
 
   /// The handle behind a C pointer (not retained).
-  static func from(_ pointer: OpaquePointer?) -> EngineHandle? {
-    pointer.map { Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-  }
 }
 
 import CPetSpotGeo

@@ -24,14 +24,13 @@ public func psg_controller_create(
     (configuration.calloutWidth, configuration.calloutHeight) = (o.callout_width, o.callout_height)
   }
   let handle = ControllerHandle(engineHandle: engineHandle, configuration: configuration)
-  out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+  out.pointee = handle.retainedPointer
   return PSG_OK
 }
 
 @_cdecl("psg_controller_destroy")
 public func psg_controller_destroy(_ controller: OpaquePointer?) {
-  guard let controller else { return }
-  Unmanaged<ControllerHandle>.fromOpaque(UnsafeRawPointer(controller)).release()
+  ControllerHandle.release(controller)
 }
 
 private func event(

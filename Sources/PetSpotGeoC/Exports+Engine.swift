@@ -25,7 +25,7 @@ public func psg_engine_create(
   }
   do {
     let handle = EngineHandle(engine: try GeoEngine(configuration: configuration))
-    outEngine.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+    outEngine.pointee = handle.retainedPointer
     return PSG_OK
   } catch {
     switch error {
@@ -38,8 +38,7 @@ public func psg_engine_create(
 
 @_cdecl("psg_engine_destroy")
 public func psg_engine_destroy(_ engine: OpaquePointer?) {
-  guard let engine else { return }
-  Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+  EngineHandle.release(engine)
 }
 
 /// "" for a NULL handle.

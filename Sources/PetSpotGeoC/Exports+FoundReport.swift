@@ -2,7 +2,7 @@ import CPetSpotGeo
 import PetSpotGeo
 
 /// What a `psg_found_result *` points to: the validation outcome with its strings as C strings.
-final class FoundResultHandle {
+final class FoundResultHandle: CHandle {
   let valid: Bool
   let errors: [(field: OwnedCString, code: OwnedCString, message: OwnedCString)]
   let payload: OwnedCString?
@@ -23,9 +23,6 @@ final class FoundResultHandle {
     }
   }
 
-  static func from(_ pointer: OpaquePointer?) -> FoundResultHandle? {
-    pointer.map { Unmanaged<FoundResultHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-  }
 }
 
 @_cdecl("psg_found_report_validate")
@@ -34,14 +31,13 @@ public func psg_found_report_validate(
 ) -> psg_status {
   guard let formJSON, let outResult else { return PSG_ERR_INVALID_ARGUMENT }
   let handle = FoundResultHandle(json: String(cString: formJSON))
-  outResult.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+  outResult.pointee = handle.retainedPointer
   return PSG_OK
 }
 
 @_cdecl("psg_found_result_destroy")
 public func psg_found_result_destroy(_ result: OpaquePointer?) {
-  guard let result else { return }
-  Unmanaged<FoundResultHandle>.fromOpaque(UnsafeRawPointer(result)).release()
+  FoundResultHandle.release(result)
 }
 
 @_cdecl("psg_found_result_valid")

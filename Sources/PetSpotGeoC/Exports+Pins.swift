@@ -34,14 +34,13 @@ public func psg_pins_create(
     }
   }
   let handle = PinsHandle(pins: pins, buildIndex: buildIndex)
-  outPins.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+  outPins.pointee = handle.retainedPointer
   return PSG_OK
 }
 
 @_cdecl("psg_pins_destroy")
 public func psg_pins_destroy(_ pins: OpaquePointer?) {
-  guard let pins else { return }
-  Unmanaged<PinsHandle>.fromOpaque(UnsafeRawPointer(pins)).release()
+  PinsHandle.release(pins)
 }
 
 @_cdecl("psg_pins_count")

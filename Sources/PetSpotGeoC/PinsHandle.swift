@@ -3,7 +3,7 @@ import PetSpotGeo
 
 /// What a `psg_pins *` points to: the pins (indexed or not), the last error and the last result
 /// (so the two-call convention computes a query once).
-final class PinsHandle {
+final class PinsHandle: CHandle {
   let pins: PinSet
   let indexed: IndexedPins?
   private(set) var lastError = OwnedCString.empty
@@ -46,7 +46,4 @@ final class PinsHandle {
     withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
   }
 
-  static func from(_ pointer: OpaquePointer?) -> PinsHandle? {
-    pointer.map { Unmanaged<PinsHandle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-  }
 }

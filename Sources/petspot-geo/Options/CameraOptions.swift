@@ -24,6 +24,16 @@ struct CameraOptions: ParsableArguments {
   /// Whether any camera flag was given.
   var isAnyGiven: Bool { center != nil || span != nil || viewport != nil || heading != nil }
 
+  /// In batch mode no camera flag may be given (cameras come from stdin); otherwise the three
+  /// required ones must be.
+  func validate(batch: Bool) throws {
+    if batch {
+      if isAnyGiven { throw ValidationError("camera flags cannot be combined with --batch") }
+    } else {
+      try validateComplete()
+    }
+  }
+
   /// Checks that the three required flags are present.
   func validateComplete() throws {
     for (name, value) in [("--center", center as Any?), ("--span", span), ("--viewport", viewport)] where value == nil {

@@ -33,11 +33,7 @@ extension PetSpotGeoCommand {
     var timeout: Double = 10
 
     func validate() throws {
-      if batch {
-        if camera.isAnyGiven { throw ValidationError("camera flags cannot be combined with --batch") }
-      } else {
-        try camera.validateComplete()
-      }
+      try camera.validate(batch: batch)
       guard URL(string: server)?.scheme?.hasPrefix("http") == true else { throw ValidationError("--server must be an http(s) URL") }
     }
 

@@ -49,11 +49,7 @@ extension PetSpotGeoCommand {
     var batch = false
 
     func validate() throws {
-      if batch {
-        if camera.isAnyGiven { throw ValidationError("camera flags cannot be combined with --batch") }
-      } else {
-        try camera.validateComplete()
-      }
+      try camera.validate(batch: batch)
       if countOnly && format == .geojson { throw ValidationError("--count-only and --format geojson exclude each other") }
     }
 

@@ -29,11 +29,7 @@ extension PetSpotGeoCommand {
     var batch = false
 
     func validate() throws {
-      if batch {
-        if camera.isAnyGiven { throw ValidationError("camera flags cannot be combined with --batch") }
-      } else {
-        try camera.validateComplete()
-      }
+      try camera.validate(batch: batch)
     }
 
     func run() throws {
