@@ -70,7 +70,9 @@ let package = Package(
       dependencies: ["PetSpotGeo", .product(name: "RealModule", package: "swift-numerics")],
       path: "Tests/PetSpotTestSupport"
     ),
-    .testTarget(name: "PetSpotCoreTests", dependencies: ["PetSpotCore", "PetSpotTestSupport"]),
+    .testTarget(
+      name: "PetSpotCoreTests",
+      dependencies: ["PetSpotCore", "PetSpotTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
     .testTarget(name: "PetSpotPROJTests", dependencies: ["PetSpotPROJ", "PetSpotTestSupport"]),
     .testTarget(name: "PetSpotGeoTests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),
     .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotTestSupport"]),

@@ -219,6 +219,150 @@ static void test_pins(void) {
 }
 
 /* Found report: validation results, payload, microchip formatter. */
+/* Clustering: 60 pins at one shelter plus a grid; items kept apart, leaves add up, hit-test,
+   tap-to-zoom, insert/remove, snapshots, NULL handling. */
+static void test_clustering(void) {
+  enum { N = 400, SHELTER = 60 };
+  static double lat[N + SHELTER], lng[N + SHELTER];
+  static const char *statuses[N + SHELTER];
+  for (int i = 0; i < N; i++) {
+    lat[i] = 48.80 + (i / 20) * 0.005;
+    lng[i] = 2.30 + (i % 20) * 0.005;
+    statuses[i] = i % 2 ? "MISSING" : "FOUND";
+  }
+  for (int i = N; i < N + SHELTER; i++) { lat[i] = 48.8566; lng[i] = 2.3522; statuses[i] = "found"; }
+  psg_pins *pins = NULL;
+  CHECK(psg_pins_create(lat, lng, statuses, N + SHELTER, NULL, &pins) == PSG_OK, "cluster pins");
+  psg_cluster_options options;
+  psg_cluster_options_init(&options);
+  CHECK(options.struct_size == sizeof options && options.min_separation == 44 && options.max_zoom == 20, "cluster options init");
+  options.max_zoom = 16;
+  psg_cluster_index *index = NULL;
+  CHECK(psg_cluster_index_create(pins, &options, &index) == PSG_OK && psg_cluster_index_count(index) == N + SHELTER,
+        "cluster index create");
+
+  /* Zoom 12 over Paris: clusters; items at least 44 points apart; leaves add up to every pin. */
+  psg_camera city = camera(48.85, 2.35, 0.2, 0.2, 1280, 800, 30);
+  psg_cluster_result *result = NULL;
+  CHECK(psg_cluster_index_query(index, &city, &result) == PSG_OK && result != NULL, "cluster query");
+  size_t count = psg_cluster_result_count(result), total = 0, clusters = 0;
+  CHECK(count > 0, "items: %zu", count);
+  static psg_cluster_item items[N + SHELTER];
+  static uint32_t leaves[N + SHELTER];
+  for (size_t i = 0; i < count && i < N + SHELTER; i++) {
+    CHECK(psg_cluster_result_item(result, i, &items[i]) == PSG_OK, "item %zu", i);
+    size_t n = 0;
+    CHECK(psg_cluster_result_leaves(result, i, 0, leaves, N + SHELTER, &n) == PSG_OK && n == items[i].count,
+          "item %zu leaves %zu vs count %u", i, n, items[i].count);
+    total += n;
+    if (items[i].kind == PSG_ITEM_CLUSTER) {
+      clusters++;
+      CHECK(items[i].pin == UINT32_MAX && items[i].cluster_id != 0 && items[i].expansion_zoom > (int32_t)floor(psg_cluster_result_zoom(result)) && items[i].expansion_zoom <= 16,
+            "cluster fields");
+      CHECK(items[i].missing + items[i].found + items[i].closed == items[i].count, "status counts add up");
+      int32_t zoom = -1;
+      CHECK(psg_cluster_index_expansion_zoom(index, items[i].cluster_id, &zoom) == PSG_OK && zoom == items[i].expansion_zoom,
+            "expansion zoom by id");
+      size_t paged = 0, page = 0;
+      do {
+        CHECK(psg_cluster_index_leaves(index, items[i].cluster_id, paged, leaves, 7, &page) == PSG_OK, "leaves page");
+        paged += page;
+      } while (page == 7);
+      CHECK(paged == items[i].count, "pages add up: %zu of %u", paged, items[i].count);
+      psg_camera zoomed;
+      CHECK(psg_cluster_index_zoom_camera(index, items[i].cluster_id, 390, 844, &zoomed) == PSG_OK && zoomed.lng_delta > 0,
+            "tap-to-zoom camera");
+    } else {
+      CHECK(items[i].pin < N + SHELTER && items[i].count == 1, "pin fields");
+    }
+    CHECK(psg_cluster_result_hit_test(result, items[i].x + 3, items[i].y - 3) == (int64_t)i, "hit test item %zu", i);
+    for (size_t j = 0; j < i; j++) {
+      double dx = items[i].x - items[j].x, dy = items[i].y - items[j].y;
+      CHECK(sqrt(dx * dx + dy * dy) >= 44 * (1 - 1e-9), "items %zu and %zu too close", i, j);
+    }
+  }
+  CHECK(total == N + SHELTER && clusters > 0, "every pin shown once: %zu, %zu clusters", total, clusters);
+  CHECK(psg_cluster_result_hit_test(result, -1000, -1000) == -1, "hit test misses");
+  /* The span's height decides the fit here: zoom below log2(1280 / (0.2 / 360) / 256) = 12.8. */
+  CHECK(psg_cluster_result_zoom(result) > 11 && psg_cluster_result_zoom(result) < 12.8, "result zoom %f", psg_cluster_result_zoom(result));
+
+  /* Zoom 18 at the shelter: 60 spider legs around it, no clusters. */
+  psg_camera shelter = camera(48.8566, 2.3522, 1e-9, 360.0 * 1280 / (256 * 262144.0), 1280, 800, 0);
+  psg_cluster_result *spider = NULL;
+  CHECK(psg_cluster_index_query(index, &shelter, &spider) == PSG_OK, "spider query");
+  size_t legs = 0;
+  for (size_t i = 0; i < psg_cluster_result_count(spider); i++) {
+    psg_cluster_item item;
+    psg_cluster_result_item(spider, i, &item);
+    CHECK(item.kind != PSG_ITEM_CLUSTER, "no clusters at max zoom");
+    if (item.kind == PSG_ITEM_SPIDER) {
+      legs++;
+      CHECK(fabs(item.anchor_x - 640) < 1e-6 && fabs(item.anchor_y - 400) < 1e-6, "leg anchored at the shelter");
+    }
+  }
+  CHECK(legs == SHELTER, "%zu spider legs", legs);
+
+  /* Insert and remove; the earlier result is a snapshot and does not change. */
+  CHECK(psg_cluster_index_insert(index, 5000, 48.86, 2.36, "MISSING") == PSG_OK && psg_cluster_index_count(index) == N + SHELTER + 1,
+        "insert");
+  CHECK(psg_cluster_index_insert(index, 5000, 48.86, 2.36, NULL) == PSG_ERR_INVALID_ARGUMENT, "insert a number in use");
+  CHECK(strstr(psg_cluster_index_last_error(index), "5000") != NULL, "error names the pin: %s", psg_cluster_index_last_error(index));
+  CHECK(psg_cluster_index_insert(index, 5001, NAN, 2.36, NULL) == PSG_ERR_INVALID_ARGUMENT, "insert NaN");
+  CHECK(psg_cluster_index_remove(index, 0) == PSG_OK && psg_cluster_index_count(index) == N + SHELTER, "remove");
+  CHECK(psg_cluster_index_remove(index, 0) == PSG_ERR_INVALID_ARGUMENT, "remove twice");
+  CHECK(psg_cluster_result_count(result) == count, "snapshot unchanged");
+  psg_cluster_result *after = NULL;
+  CHECK(psg_cluster_index_query(index, &city, &after) == PSG_OK, "query after changes");
+  total = 0;
+  int saw_new = 0, saw_removed = 0;
+  for (size_t i = 0; i < psg_cluster_result_count(after); i++) {
+    size_t n = 0;
+    psg_cluster_result_leaves(after, i, 0, leaves, N + SHELTER, &n);
+    for (size_t k = 0; k < n; k++) { saw_new |= leaves[k] == 5000; saw_removed |= leaves[k] == 0; }
+    total += n;
+  }
+  CHECK(total == N + SHELTER && saw_new && !saw_removed, "changes shown: %zu", total);
+
+  /* Errors and NULLs. */
+  psg_camera bad = camera(0, 0, -1, 1, 10, 10, 0);
+  psg_cluster_result *none = NULL;
+  CHECK(psg_cluster_index_query(index, &bad, &none) == PSG_ERR_INVALID_ARGUMENT && none == NULL, "bad camera");
+  CHECK(strstr(psg_cluster_index_last_error(index), "latDelta") != NULL, "error names latDelta");
+  int32_t zoom;
+  CHECK(psg_cluster_index_expansion_zoom(index, 12345, &zoom) == PSG_ERR_INVALID_ARGUMENT, "unknown cluster id");
+  options.min_separation = 0;
+  psg_cluster_index *invalid = NULL;
+  CHECK(psg_cluster_index_create(pins, &options, &invalid) == PSG_ERR_INVALID_ARGUMENT && invalid == NULL, "bad options");
+  CHECK(strstr(psg_pins_last_error(pins), "minSeparation") != NULL, "error names minSeparation");
+  options.struct_size = 4;
+  CHECK(psg_cluster_index_create(pins, &options, &invalid) == PSG_ERR_INVALID_ARGUMENT, "bad struct size");
+  CHECK(psg_cluster_index_create(NULL, NULL, &invalid) == PSG_ERR_INVALID_ARGUMENT, "NULL pins");
+  CHECK(psg_cluster_index_create(pins, NULL, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_index");
+  CHECK(psg_cluster_index_query(NULL, &city, &none) == PSG_ERR_INVALID_ARGUMENT, "NULL index");
+  CHECK(psg_cluster_index_query(index, NULL, &none) == PSG_ERR_INVALID_ARGUMENT, "NULL camera");
+  CHECK(psg_cluster_index_query(index, &city, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_result");
+  CHECK(psg_cluster_result_item(NULL, 0, &items[0]) == PSG_ERR_INVALID_ARGUMENT, "NULL result");
+  CHECK(psg_cluster_result_item(result, count, &items[0]) == PSG_ERR_INVALID_ARGUMENT, "item out of range");
+  CHECK(psg_cluster_result_item(result, 0, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_item");
+  size_t n;
+  CHECK(psg_cluster_result_leaves(result, 0, 0, NULL, 5, &n) == PSG_ERR_INVALID_ARGUMENT, "NULL out_pins");
+  CHECK(psg_cluster_result_leaves(result, 0, 0, NULL, 0, &n) == PSG_OK && n == 0, "capacity 0");
+  CHECK(psg_cluster_index_leaves(index, 1, 0, leaves, 5, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_count");
+  CHECK(psg_cluster_index_zoom_camera(index, items[0].cluster_id, NAN, 10, NULL) == PSG_ERR_INVALID_ARGUMENT, "NULL out_camera");
+  CHECK(psg_cluster_index_insert(NULL, 1, 0, 0, NULL) == PSG_ERR_INVALID_ARGUMENT && psg_cluster_index_remove(NULL, 1) == PSG_ERR_INVALID_ARGUMENT,
+        "NULL insert/remove");
+  CHECK(psg_cluster_index_count(NULL) == 0 && psg_cluster_result_count(NULL) == 0 && isnan(psg_cluster_result_zoom(NULL)) &&
+            psg_cluster_result_hit_test(NULL, 0, 0) == -1 && strcmp(psg_cluster_index_last_error(NULL), "") == 0,
+        "NULL accessors");
+  psg_cluster_result_destroy(result);
+  psg_cluster_result_destroy(spider);
+  psg_cluster_result_destroy(after);
+  psg_cluster_result_destroy(NULL);
+  psg_cluster_index_destroy(index);
+  psg_cluster_index_destroy(NULL);
+  psg_pins_destroy(pins);
+}
+
 static void test_found_report(void) {
   psg_found_result *r = NULL;
   CHECK(psg_found_report_validate("{\"photo\":\"a.jpg\",\"dateFound\":\"2025-01-05\",\"species\":\"cat\",\"sex\":\"male\","
@@ -386,6 +530,7 @@ int main(void) {
   test_null_arguments(engine);
   test_options_and_two_engines();
   test_pins();
+  test_clustering();
   test_found_report();
   test_callout(engine);
   test_controller(engine);

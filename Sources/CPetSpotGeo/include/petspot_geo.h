@@ -245,6 +245,146 @@ PSG_API const char *psg_pins_last_error(const psg_pins *pins);
 PSG_API psg_status psg_pins_visible(psg_pins *pins, const psg_camera *camera, double padding, uint32_t *out_indices,
                                     size_t capacity, size_t *out_count);
 
+/* ---------------------------------------------------------------- clustering */
+
+/**
+ * A cluster index over a pin set: the hierarchy that keeps every pin tappable (items at least
+ * min_separation points apart; clusters below max_zoom, spiderfied pins at and above it), plus
+ * insert/remove. Pins are identified by their number: the array index given to psg_pins_create,
+ * or the number given to psg_cluster_index_insert.
+ * One thread at a time per handle; results (psg_cluster_result) are independent snapshots that
+ * stay valid after inserts and removes and may be read from any one thread.
+ */
+typedef struct psg_cluster_index psg_cluster_index;
+
+/** The display items for one camera; owned by the library, free with psg_cluster_result_destroy. */
+typedef struct psg_cluster_result psg_cluster_result;
+
+/** Options for psg_cluster_index_create; fill with psg_cluster_options_init first. */
+typedef struct psg_cluster_options {
+  uint32_t struct_size;  /**< sizeof(psg_cluster_options), set by psg_cluster_options_init. */
+  double min_separation; /**< points between items' screen positions, in (0, 1000]; default 44. */
+  int32_t max_zoom;      /**< highest level, 0...22; default 20. */
+} psg_cluster_options;
+
+/** Item kinds. */
+#define PSG_ITEM_PIN 0     /**< A pin at its true position. */
+#define PSG_ITEM_CLUSTER 1 /**< A group of pins drawn as one marker. */
+#define PSG_ITEM_SPIDER 2  /**< A pin drawn away from its true position (anchor_x, anchor_y). */
+
+/** One display item. Coordinates in degrees; x, y in screen points (x right, y down). */
+typedef struct psg_cluster_item {
+  int32_t kind;           /**< PSG_ITEM_PIN, PSG_ITEM_CLUSTER or PSG_ITEM_SPIDER. */
+  uint32_t pin;           /**< pin and spider: the pin's number; cluster: UINT32_MAX. */
+  uint64_t cluster_id;    /**< cluster: its id (the text id is "cluster:" + 16 hex digits); else 0. */
+  double lat, lng;        /**< where the item is drawn. */
+  double x, y;            /**< the same point on screen. */
+  double anchor_x, anchor_y; /**< spider: the pin's true position on screen; else x, y. */
+  uint32_t count;         /**< cluster: leaves, visible or not; else 1. */
+  uint32_t missing, found, closed; /**< leaves per status (the rest have another status or none). */
+  int32_t expansion_zoom; /**< cluster: the smallest zoom at which it splits; else -1. */
+} psg_cluster_item;
+
+/** Fills `options` with the defaults. NULL is ignored. \since 0.1 */
+PSG_API void psg_cluster_options_init(psg_cluster_options *options);
+
+/**
+ * Builds the cluster index over a pin set (copied: the pin set may be destroyed afterwards).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/out_index, a bad struct_size or invalid
+ *         options (psg_pins_last_error names the field).
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_create(const psg_pins *pins, const psg_cluster_options *options, psg_cluster_index **out_index);
+
+/** Destroys an index. NULL is a no-op. Results already taken stay valid. \since 0.1 */
+PSG_API void psg_cluster_index_destroy(psg_cluster_index *index);
+
+/** Pins in the index (0 for NULL). \since 0.1 */
+PSG_API size_t psg_cluster_index_count(const psg_cluster_index *index);
+
+/** The handle's message for its last failing call, or "" (also for NULL). \since 0.1 */
+PSG_API const char *psg_cluster_index_last_error(const psg_cluster_index *index);
+
+/**
+ * The display items for a camera.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or an invalid camera (see last_error).
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_query(psg_cluster_index *index, const psg_camera *camera, psg_cluster_result **out_result);
+
+/** Destroys a result. NULL is a no-op. \since 0.1 */
+PSG_API void psg_cluster_result_destroy(psg_cluster_result *result);
+
+/** Items in a result (0 for NULL). \since 0.1 */
+PSG_API size_t psg_cluster_result_count(const psg_cluster_result *result);
+
+/** The camera's fractional zoom (NaN for NULL). \since 0.1 */
+PSG_API double psg_cluster_result_zoom(const psg_cluster_result *result);
+
+/**
+ * Item `i` of a result.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or i out of range.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_result_item(const psg_cluster_result *result, size_t i, psg_cluster_item *out_item);
+
+/**
+ * Hit-testing: the index of the item nearest to the screen point (x, y) within min_separation / 2,
+ * or -1 when there is none (or result is NULL).
+ * \since 0.1
+ */
+PSG_API int64_t psg_cluster_result_hit_test(const psg_cluster_result *result, double x, double y);
+
+/**
+ * A page of an item's leaves (pin numbers): skips `offset`, writes at most `capacity`.
+ * A pin or spider item has one leaf, itself.
+ * \return PSG_OK (out_count = number written, 0 past the end); PSG_ERR_INVALID_ARGUMENT for NULL
+ *         result/out_count, out_pins NULL with capacity > 0, or i out of range.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_result_leaves(const psg_cluster_result *result, size_t i, size_t offset, uint32_t *out_pins,
+                                             size_t capacity, size_t *out_count);
+
+/**
+ * A page of a cluster's leaves by id (as psg_cluster_result_leaves).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or an unknown cluster id.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_leaves(psg_cluster_index *index, uint64_t cluster_id, size_t offset, uint32_t *out_pins,
+                                            size_t capacity, size_t *out_count);
+
+/**
+ * A cluster's expansion zoom: the smallest zoom at which it splits (max_zoom when only
+ * spiderfying separates it).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or an unknown cluster id.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_expansion_zoom(psg_cluster_index *index, uint64_t cluster_id, int32_t *out_zoom);
+
+/**
+ * Tap-to-zoom: the camera (heading 0) centred on a cluster's leaves at its expansion zoom, or lower
+ * when the leaves need it to fit a width x height viewport.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments, an unknown cluster id or a viewport
+ *         size that is not finite and > 0.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_zoom_camera(psg_cluster_index *index, uint64_t cluster_id, double width, double height,
+                                                 psg_camera *out_camera);
+
+/**
+ * Inserts a pin (appended to the order) and re-clusters. `status` may be NULL.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, an invalid coordinate or a number in use.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_insert(psg_cluster_index *index, uint32_t pin, double lat, double lng, const char *status);
+
+/**
+ * Removes a pin and re-clusters.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index or an unknown number.
+ * \since 0.1
+ */
+PSG_API psg_status psg_cluster_index_remove(psg_cluster_index *index, uint32_t pin);
+
 /* ---------------------------------------------------------------- found-animal report */
 
 /** The result of validating a found-report form: errors and, when valid, the payload. */

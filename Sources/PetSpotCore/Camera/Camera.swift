@@ -56,7 +56,7 @@ public struct Camera: Hashable, Sendable {
     self.heading = heading
   }
 
-  private static func check(
+  static func check(
     _ field: String, _ value: Double, _ requirement: String, _ isInRange: (Double) -> Bool
   ) throws(InvalidInput) {
     guard value.isFinite else {

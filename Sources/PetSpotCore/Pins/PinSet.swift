@@ -8,21 +8,21 @@
 /// A `PinSet` is a value (`Sendable`): build it on one thread, share it freely afterwards.
 public struct PinSet: Sendable {
   /// The pins' ids, unique.
-  public private(set) var ids = IdTable()
+  public package(set) var ids = IdTable()
   /// Latitudes in degrees.
-  public private(set) var latitudes: [Double] = []
+  public package(set) var latitudes: [Double] = []
   /// Longitudes in degrees.
-  public private(set) var longitudes: [Double] = []
+  public package(set) var longitudes: [Double] = []
   /// Mercator X in [0, 1].
-  public private(set) var mercatorX: [Double] = []
+  public package(set) var mercatorX: [Double] = []
   /// Mercator Y in [0, 1], or NaN beyond the Mercator limit.
-  public private(set) var mercatorY: [Double] = []
+  public package(set) var mercatorY: [Double] = []
   /// Status codes: 0 none, 1 MISSING, 2 FOUND, 3 CLOSED, 4 + i for ``otherStatuses``[i].
-  public private(set) var statusCodes: [UInt8] = []
+  public package(set) var statusCodes: [UInt8] = []
   /// Statuses outside the known three, in order of first appearance (at most 252).
   public private(set) var otherStatuses: [String] = []
   /// For each pin, the index of the input row it came from (0-based, invalid rows counted).
-  public private(set) var sourceRows: [UInt32] = []
+  public package(set) var sourceRows: [UInt32] = []
   /// Rows kept out because of an invalid coordinate.
   public private(set) var invalidCount = 0
 

@@ -5,7 +5,7 @@ extension PetSpotGeoCommand {
   /// `petspot-geo bench`: the engine's operations timed on a data set.
   struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Time the engine's operations (radius, prune scan/index, index build) on a pin set.",
+      abstract: "Time the engine's operations (radius, prune, index build, clustering, hit-test, callouts) on a pin set.",
       discussion: """
         Warm-up runs are excluded; each operation reports median, p90 and p99 over its repetitions.
 
@@ -17,6 +17,8 @@ extension PetSpotGeoCommand {
     enum Operation: String, CaseIterable, ExpressibleByArgument {
       case radius, pruneScan = "prune-scan", pruneIndex = "prune-index", indexBuild = "index-build"
       case callout, calloutObstacles = "callout-obstacles"
+      case clusterBuild = "cluster-build", clusterQuery = "cluster-query", hitTest = "hit-test"
+      case clusterInsert = "cluster-insert", clusterRemove = "cluster-remove"
     }
 
     @Option(help: ArgumentHelp("Pins file to use.", valueName: "file"))
@@ -39,6 +41,12 @@ extension PetSpotGeoCommand {
 
     @Option(help: "Unrecorded warm-up runs per operation.")
     var warmup: Int = 3
+
+    @Option(help: "Cluster separation in points (the peers' 60 px radius).")
+    var minSeparation: Double = 60
+
+    @Option(help: "Cluster maxZoom.")
+    var maxZoom: Int = 16
 
     @Flag(help: "Print JSON Lines instead of a table.")
     var json = false
@@ -66,6 +74,9 @@ extension PetSpotGeoCommand {
       let chosen = operations.split(separator: ",").compactMap { Operation(rawValue: String($0)) }
       let engine = try EngineFactory.make()
       let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
+      let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
+      let clustering = chosen.contains(where: { [.clusterQuery, .hitTest].contains($0) }) ? try ClusterIndex(pins: set, options: clusterOptions) : nil
+      var mutable = chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) }) ? try ClusteredPins(pins: set, options: clusterOptions) : nil
       if !json { Output.line(BenchReport.header(pins: set)) }
       for operation in chosen {
         for (name, camera) in BenchCameras.all where cameras.split(separator: ",").contains(Substring(name)) {
@@ -88,15 +99,42 @@ extension PetSpotGeoCommand {
           case .indexBuild:
             guard name == "city" else { continue }
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
+          case .clusterBuild:
+            guard name == "city" else { continue }
+            timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = (try? ClusterIndex(pins: set, options: clusterOptions))?.clusterCount ?? 0 }
+          case .clusterQuery:
+            let rectangle = VisibleRectangle(camera: camera)
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) { hits = clustering!.items(in: rectangle).items.count }
+          case .hitTest:
+            let result = clustering!.items(in: VisibleRectangle(camera: camera))
+            var random = SplitMix64(seed: 11)
+            let taps = (0..<1_000).map { _ in ScreenPoint(x: random.uniform(0...camera.width), y: random.uniform(0...camera.height)) }
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = 0
+              for tap in taps where result.hitTest(tap) != nil { hits += 1 }
+            }
+          case .clusterInsert, .clusterRemove:
+            guard name == "city" else { continue }
+            var random = SplitMix64(seed: 5)
+            var serial = 0
+            timing = measure(warmup: 1, repetitions: min(repetitions, 5)) {
+              serial += 1
+              if operation == .clusterInsert {
+                try? mutable!.insert(id: "bench-\(serial)", latitude: random.uniform(-60...60), longitude: random.uniform(-180...180), status: .missing)
+              } else {
+                _ = try? mutable!.remove(id: mutable!.pins.ids[Int(random.next() % UInt64(mutable!.pins.count))])
+              }
+              hits = mutable!.index.clusterCount
+            }
           case .callout, .calloutObstacles:
             guard name == "city" else { continue }
             let workload = try CalloutWorkload(engine: engine, withObstacles: operation == .calloutObstacles)
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) { hits = workload.run() }
             hits = workload.requests.count
           }
-          let perRun = operation == .callout || operation == .calloutObstacles ? Double(hits) : 1
+          let perRun = operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
           let row = BenchReport.Row(
-            operation: operation.rawValue, camera: [.indexBuild, .callout, .calloutObstacles].contains(operation) ? "-" : name,
+            operation: operation.rawValue, camera: [.indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove].contains(operation) ? "-" : name,
             pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
           Output.line(json ? row.json : row.text)
         }

@@ -1,0 +1,202 @@
+extension ClusterIndex {
+  /// Builds the hierarchy over `pins`.
+  ///
+  /// - Parameters:
+  ///   - pins: the pins; those beyond the Mercator limit are left out (never visible).
+  ///   - options: validated with ``ClusterOptions/validate()``.
+  /// - Complexity: O(n) for the Morton sort, then O(items) per level.
+  public init(pins: PinSet, options: ClusterOptions) throws(InvalidInput) {
+    try options.validate()
+    var keys: [UInt64] = [], order: [UInt32] = []
+    keys.reserveCapacity(pins.count)
+    order.reserveCapacity(pins.count)
+    for i in 0..<pins.count where !pins.mercatorY[i].isNaN {
+      keys.append(PinIndex.mortonKey(x: pins.mercatorX[i], y: pins.mercatorY[i]))
+      order.append(UInt32(i))
+    }
+    RadixSort.sort(keys: &keys, values: &order)  // stable: equal keys stay in input order
+    var builder = HierarchyBuilder(pins: pins, options: options, keys: keys, positions: order)
+    builder.build()
+    self.options = options
+    self.leafRadii = (0...options.maxZoom).map { 2 * options.separation(atLevel: $0) * (1 + 1e-9) }
+    self.pins = pins
+    self.points = builder.points
+    self.positions = order
+    self.children = builder.children
+    self.roots = builder.items
+    self.leafSlots = Self.depthFirstLeaves(roots: builder.items, clusters: &builder.clusters, children: builder.children, pinCount: order.count)
+    self.clusters = builder.clusters
+    var hashes = builder.clusters.map(\.idHash), byHash = Array(0..<UInt32(builder.clusters.count))
+    RadixSort.sort(keys: &hashes, values: &byHash)
+    self.clustersByHash = byHash
+  }
+
+  /// Lays the leaves out depth-first (children in Morton order) and records each cluster's run.
+  private static func depthFirstLeaves(roots: [UInt32], clusters: inout [Cluster], children: [UInt32], pinCount: Int) -> [UInt32] {
+    var leaves: [UInt32] = []
+    leaves.reserveCapacity(pinCount)
+    var stack: [UInt32] = roots.reversed()
+    while let ref = stack.popLast() {
+      guard isCluster(ref) else {
+        leaves.append(ref)
+        continue
+      }
+      let c = Int(ref & ~clusterFlag)
+      clusters[c].leafStart = UInt32(leaves.count)
+      let start = Int(clusters[c].childStart), end = start + Int(clusters[c].childCount)
+      stack.append(contentsOf: children[start..<end].reversed())
+    }
+    return leaves
+  }
+
+  /// A 64-bit hash of a pin id (FNV-1a, then a SplitMix64 finaliser); cluster ids add these.
+  package static func idHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+    return h ^ (h >> 31)
+  }
+}
+
+/// The level-by-level greedy pass (see ``ClusterIndex``).
+private struct HierarchyBuilder {
+  let options: ClusterOptions
+  /// Pins' Morton keys, ascending.
+  let keys: [UInt64]
+  /// Pins' Mercator points in Morton order.
+  let points: [MercatorPoint]
+  /// Per-pin aggregates in Morton order: status code and id hash.
+  let statusCodes: [UInt8]
+  let hashes: [UInt64]
+  var clusters: [ClusterIndex.Cluster] = []
+  var children: [UInt32] = []
+  /// The current level's items (node references), in Morton order of their representatives.
+  var items: [UInt32]
+  /// Their representatives' Morton slots (ascending).
+  var reps: [UInt32]
+
+  init(pins: PinSet, options: ClusterOptions, keys: [UInt64], positions: [UInt32]) {
+    self.options = options
+    self.keys = keys
+    points = positions.map { MercatorPoint(x: pins.mercatorX[Int($0)], y: pins.mercatorY[Int($0)]) }
+    statusCodes = positions.map { pins.statusCodes[Int($0)] }
+    hashes = positions.map { p in pins.ids.withUTF8(Int(p)) { ClusterIndex.idHash($0) } }
+    items = Array(0..<UInt32(positions.count))
+    reps = items
+  }
+
+  mutating func build() {
+    // Cells at least 2·d_L wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius d_L
+    // then reaches past at most one edge per axis, so most seeds look at one to three neighbours.
+    let cellPoints = Int(Double.log2(2 * options.minSeparation).rounded(.up))
+    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
+      let depth = min(max(8 + level - cellPoints, 0), 31)
+      mergeLevel(level: level, separation: options.separation(atLevel: level), depth: depth)
+    }
+  }
+
+  /// One greedy pass: `items` (level + 1) become the items of `level`.
+  private mutating func mergeLevel(level: Int, separation d: Double, depth: Int) {
+    let cells = MortonCells(keys: keys, of: reps, depth: depth)
+    var taken = [Bool](repeating: false, count: items.count)
+    var nextItems: [UInt32] = [], nextReps: [UInt32] = []
+    nextItems.reserveCapacity(items.count)
+    nextReps.reserveCapacity(items.count)
+    var members: [Int] = []
+    // Per cell: the later neighbour cells found so far, by (dy + 1) · 3 + (dx + 1): −2 not looked
+    // up yet, −1 none.
+    var neighbourCache = [Int](repeating: -2, count: 9)
+    let d2 = d * d
+    let cellsPerWorld = Double(UInt64(1) << UInt64(depth)), cellWidth = 1 / cellsPerWorld
+    // Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
+    let wholeGrid = depth < 2
+    points.withUnsafeBufferPointer { points in
+      reps.withUnsafeBufferPointer { reps in
+        taken.withUnsafeMutableBufferPointer { taken in
+          for cell in 0..<cells.codes.count {
+            let runStart = Int(cells.starts[cell]), runEnd = Int(cells.starts[cell + 1])
+            for k in 0..<9 { neighbourCache[k] = -2 }
+            // The cell's own column and row (x = 1, the antimeridian, sits in the last column).
+            let column = MortonCode.compact(cells.codes[cell]), row = MortonCode.compact(cells.codes[cell] >> 1)
+            for i in runStart..<runEnd where !taken[i] {
+              let p = points[Int(reps[i])]
+              members.removeAll(keepingCapacity: true)
+              Self.take((i + 1)..<runEnd, near: p, d2: d2, points: points, reps: reps, taken: taken, into: &members)
+              if wholeGrid {
+                for other in (cell + 1)..<cells.codes.count { Self.take(Int(cells.starts[other])..<Int(cells.starts[other + 1]), near: p, d2: d2, points: points, reps: reps, taken: taken, into: &members) }
+              } else {
+                // Only the neighbour cells the disk of radius d reaches.
+                let fx = p.x * cellsPerWorld - Double(column), fy = p.y * cellsPerWorld - Double(row)
+                let west = fx * cellWidth < d, east = (1 - fx) * cellWidth < d
+                let north = fy * cellWidth < d, south = (1 - fy) * cellWidth < d
+                for ny in -1...1 where (ny == 0 || (ny < 0 ? north : south)) {
+                  for nx in -1...1 where (nx == 0 || (nx < 0 ? west : east)) && (nx != 0 || ny != 0) {
+                    let slot = (ny + 1) * 3 + nx + 1
+                    if neighbourCache[slot] == -2 { neighbourCache[slot] = cells.laterNeighbour(of: cell, column: column, row: row, dx: nx, dy: ny) ?? -1 }
+                    let n = neighbourCache[slot]
+                    if n >= 0 { Self.take(Int(cells.starts[n])..<Int(cells.starts[n + 1]), near: p, d2: d2, points: points, reps: reps, taken: taken, into: &members) }
+                  }
+                }
+                if members.count > 1 { members.sort() }
+              }
+              nextReps.append(reps[i])
+              nextItems.append(members.isEmpty ? items[i] : makeCluster(level: level, seed: i, members: members))
+            }
+          }
+        }
+      }
+    }
+    items = nextItems
+    reps = nextReps
+  }
+
+  /// Marks and collects the untaken items of `range` closer than √d2 to `p` (on the torus).
+  @inline(__always)
+  private static func take(
+    _ range: Range<Int>, near p: MercatorPoint, d2: Double, points: UnsafeBufferPointer<MercatorPoint>, reps: UnsafeBufferPointer<UInt32>,
+    taken: UnsafeMutableBufferPointer<Bool>, into members: inout [Int]
+  ) {
+    for j in range where !taken[j] {
+      let q = points[Int(reps[j])]
+      var dx = abs(q.x - p.x)
+      if dx > 0.5 { dx = 1 - dx }
+      let dy = q.y - p.y
+      if dx * dx + dy * dy < d2 {
+        taken[j] = true
+        members.append(j)
+      }
+    }
+  }
+
+  /// Records a cluster of item `seed` and item indices `members` (ascending: Z order).
+  private mutating func makeCluster(level: Int, seed: Int, members: [Int]) -> UInt32 {
+    var cluster = ClusterIndex.Cluster(
+      representative: reps[seed], count: 0, childStart: UInt32(children.count), childCount: UInt32(members.count + 1),
+      leafStart: 0, missing: 0, found: 0, closed: 0, idHash: 0, level: UInt8(level))
+    func add(_ child: UInt32) {
+      children.append(child)
+      if ClusterIndex.isCluster(child) {
+        let c = clusters[Int(child & ~ClusterIndex.clusterFlag)]
+        cluster.count += c.count
+        cluster.missing += c.missing
+        cluster.found += c.found
+        cluster.closed += c.closed
+        cluster.idHash &+= c.idHash
+      } else {
+        cluster.count += 1
+        switch statusCodes[Int(child)] {
+        case 1: cluster.missing += 1
+        case 2: cluster.found += 1
+        case 3: cluster.closed += 1
+        default: break
+        }
+        cluster.idHash &+= hashes[Int(child)]
+      }
+    }
+    add(items[seed])
+    for m in members { add(items[m]) }
+    clusters.append(cluster)
+    return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
+  }
+}

@@ -1,0 +1,106 @@
+extension ClusterIndex {
+  /// A node of the hierarchy as seen from outside: a pin or a cluster.
+  public struct Node: Hashable, Sendable {
+    /// A pin's position in ``ClusterIndex/pins`` (-1 for a cluster).
+    public var position: Int
+    /// Where it is drawn, degrees.
+    public var coordinate: GeoCoordinate
+    /// The cluster's members and aggregates; `nil` for a pin.
+    public var cluster: ClusterSummary?
+  }
+
+  /// The index cluster with this id ("cluster:" + 16 hex digits), or `nil`.
+  /// - Complexity: O(log clusters).
+  public func cluster(id: some StringProtocol) -> ClusterSummary? {
+    clusterReference(id: id).map(summary)
+  }
+
+  /// The children of a cluster: the items it splits into at its expansion zoom, in Z order.
+  public func children(of cluster: ClusterSummary) -> [Node] {
+    cluster.nodes.flatMap { ref -> [Node] in
+      guard Self.isCluster(ref) else { return [node(ref)] }
+      let c = clusters[Int(ref & ~Self.clusterFlag)]
+      let start = Int(c.childStart)
+      return children[start..<(start + Int(c.childCount))].map(node)
+    }
+  }
+
+  /// A page of a cluster's leaves: pin positions in ``pins``, depth-first (Z order within each
+  /// child), skipping `offset` and returning at most `limit`.
+  public func leaves(of cluster: ClusterSummary, offset: Int = 0, limit: Int = .max) -> [Int] {
+    var out: [Int] = []
+    var skip = max(offset, 0)
+    for ref in cluster.nodes {
+      guard Self.isCluster(ref) else {  // a pin is its own leaf
+        if skip > 0 { skip -= 1 } else if out.count < limit { out.append(Int(positions[Int(ref)])) }
+        continue
+      }
+      let c = clusters[Int(ref & ~Self.clusterFlag)]
+      let run = Int(c.leafStart)..<Int(c.leafStart + c.count)
+      if skip >= run.count {
+        skip -= run.count
+        continue
+      }
+      for k in (run.lowerBound + skip)..<run.upperBound {
+        guard out.count < limit else { return out }
+        out.append(Int(positions[Int(leafSlots[k])]))
+      }
+      skip = 0
+    }
+    return out
+  }
+
+  /// The camera that shows a cluster's leaves: centred on their bounds, at the cluster's
+  /// expansion zoom — or lower, as far as needed for the bounds (plus minSeparation / 2 on every
+  /// side) to fit a `width` × `height` viewport — heading 0.
+  /// - Throws: ``InvalidInput`` for a viewport size that is not finite and > 0.
+  public func camera(showing cluster: ClusterSummary, width: Double, height: Double) throws(InvalidInput) -> Camera {
+    try Camera.check("width", width, "a finite number > 0") { $0 > 0 }
+    try Camera.check("height", height, "a finite number > 0") { $0 > 0 }
+    // Bounds of the leaves, unwrapped around the drawn position.
+    let origin = points[Int(representative(of: cluster.node))]
+    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    for position in leaves(of: cluster) {
+      let p = MercatorPoint(x: pins.mercatorX[position], y: pins.mercatorY[position])
+      var dx = (p.x - origin.x).truncatingRemainder(dividingBy: 1)
+      if dx < -0.5 { dx += 1 } else if dx >= 0.5 { dx -= 1 }
+      minX = min(minX, origin.x + dx)
+      maxX = max(maxX, origin.x + dx)
+      minY = min(minY, p.y)
+      maxY = max(maxY, p.y)
+    }
+    let margin = options.minSeparation
+    var scale = ClusterOptions.levelScale(cluster.expansionZoom)
+    // Fit: (extent · scale + margin) ≤ viewport on both axes.
+    if maxX > minX { scale = min(scale, (width - margin) / (maxX - minX)) }
+    if maxY > minY { scale = min(scale, (height - margin) / (maxY - minY)) }
+    // Just above the level's scale, so that floor(zoom) is the expansion zoom despite rounding.
+    scale *= 1 + 1e-12
+    let center = MercatorPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
+    let hx = width / (2 * scale), hy = hx * height / width
+    let latitude = WebMercator.latitude(y: center.y)
+    let north = WebMercator.latitude(y: max(center.y - hy, 0)), south = WebMercator.latitude(y: min(center.y + hy, 1))
+    // The span whose taller half stays within hy, so the fit keeps hx (and the zoom).
+    let latitudeDelta = 2 * min(north - latitude, latitude - south)
+    return try Camera(
+      center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
+      latitudeDelta: latitudeDelta > 0 ? latitudeDelta : 1e-9, longitudeDelta: 360 * width / scale, width: width, height: height)
+  }
+
+  private func node(_ ref: UInt32) -> Node {
+    let slot = representative(of: ref)
+    let position = Int(positions[Int(slot)])
+    return Node(position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position), cluster: Self.isCluster(ref) ? summary(ref) : nil)
+  }
+
+  private func clusterReference(id: some StringProtocol) -> UInt32? {
+    guard let hash = ClusterSummary.hash(id: id) else { return nil }
+    var lo = 0, hi = clustersByHash.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if clusters[Int(clustersByHash[mid])].idHash < hash { lo = mid + 1 } else { hi = mid }
+    }
+    guard lo < clustersByHash.count, clusters[Int(clustersByHash[lo])].idHash == hash else { return nil }
+    return clustersByHash[lo] | Self.clusterFlag
+  }
+}

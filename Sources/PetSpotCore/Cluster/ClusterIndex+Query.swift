@@ -1,0 +1,168 @@
+extension ClusterIndex {
+  /// The display items for a camera's visible rectangle.
+  ///
+  /// Level L = clamp(floor zoom, 0, maxZoom). Below maxZoom: the items of level L that hold at
+  /// least one visible pin (a pin is visible as in shared/spec/camera.md, padding 0). At maxZoom and
+  /// above: every visible pin, overlapping ones spiderfied (see ``spiderItems(in:window:)``).
+  /// Below zoom 0 (a viewport narrower than 256 points per world) level-0 items are closer than
+  /// minSeparation on screen, so the query merges them greedily at the camera's own scale.
+  ///
+  /// - Complexity: proportional to the items returned and their ancestors, not to the pin count.
+  public func items(in rectangle: VisibleRectangle) -> ClusterResult {
+    let zoom = rectangle.zoom
+    let level = zoom.isFinite ? min(max(Int(zoom.rounded(.down)), 0), options.maxZoom) : 0
+    let window = VisibilityWindow(rectangle: rectangle)
+    var result = ClusterResult(zoom: zoom, level: level, minSeparation: options.minSeparation, items: [])
+    if level == options.maxZoom {
+      result.items = spiderItems(in: rectangle, window: window)
+      return result
+    }
+    result.items = levelItems(level: level, rectangle: rectangle, window: window)
+    if rectangle.scale < ClusterOptions.levelScale(0) {
+      result.items = mergedBelowZoomZero(result.items, rectangle: rectangle)
+    }
+    return result
+  }
+
+  /// Items of `level` (below maxZoom) holding a visible pin, in depth-first order from the roots.
+  /// A subtree whose leaf disk lies wholly inside the view is emitted without further tests.
+  private func levelItems(level: Int, rectangle: VisibleRectangle, window: VisibilityWindow) -> [ClusterItem] {
+    var out: [ClusterItem] = []
+    out.reserveCapacity(128)
+    var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { ($0, false) }
+    stack.reserveCapacity(256)
+    while let (ref, inside) = stack.popLast() {
+      guard Self.isCluster(ref) else {
+        let p = points[Int(ref)]
+        if inside || window.contains(x: p.x, y: p.y) { out.append(pinItem(slot: ref, rectangle: rectangle)) }
+        continue
+      }
+      let c = clusters[Int(ref & ~Self.clusterFlag)]
+      let overlap = inside ? .inside : self.overlap(c, with: window)
+      if overlap == .outside { continue }
+      if level <= Int(c.level) {
+        let p = points[Int(c.representative)]
+        if overlap == .inside || window.contains(x: p.x, y: p.y) || hasVisibleLeaf(ref, in: window) {
+          out.append(clusterItem(ref, rectangle: rectangle))
+        }
+      } else {
+        let start = Int(c.childStart)
+        for k in stride(from: start + Int(c.childCount) - 1, through: start, by: -1) {
+          stack.append((children[k], overlap == .inside))
+        }
+      }
+    }
+    return out
+  }
+
+  /// Whether any leaf under `ref` is visible (depth-first, skipping subtrees that cannot be).
+  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow) -> Bool {
+    var stack: [UInt32] = [ref]
+    while let node = stack.popLast() {
+      guard Self.isCluster(node) else {
+        let p = points[Int(node)]
+        if window.contains(x: p.x, y: p.y) { return true }
+        continue
+      }
+      let c = clusters[Int(node & ~Self.clusterFlag)]
+      switch overlap(c, with: window) {
+      case .outside: continue
+      case .inside: return true
+      case .partial:
+        let p = points[Int(c.representative)]
+        if window.contains(x: p.x, y: p.y) { return true }
+        let start = Int(c.childStart)
+        for k in start..<(start + Int(c.childCount)) { stack.append(children[k]) }
+      }
+    }
+    return false
+  }
+
+  /// How a cluster's leaf disk (radius ``leafRadius(_:)`` around its drawn pin) meets the view.
+  enum Overlap { case outside, inside, partial }
+
+  /// A bound on how far (world widths, on the torus) a leaf can lie from a cluster's position:
+  /// 2·d_L at its level (see ``ClusterIndex``), with room for rounding.
+  @inline(__always)
+  func leafRadius(_ cluster: Cluster) -> Double {
+    leafRadii[Int(cluster.level)]
+  }
+
+  /// Classifies a cluster's leaf disk against the window's rectangle: outside (no leaf can be
+  /// visible; conservative: the rectangle grown by the radius, any world copy), inside (every leaf
+  /// is visible: the disk fits in the rectangle) or partial.
+  func overlap(_ cluster: Cluster, with window: VisibilityWindow) -> Overlap {
+    let p = points[Int(cluster.representative)], r = leafRadius(cluster)
+    let c = window.rotation.cos, s = window.rotation.sin
+    let h1 = window.halfWidth, h2 = window.halfHeight
+    let dy = p.y - window.centerY
+    guard abs(dy) <= (h1 + r) * abs(s) + (h2 + r) * abs(c) else { return .outside }
+    if window.halfExtentX + r >= 1 { return .partial }
+    var dx = (p.x - window.centerX).truncatingRemainder(dividingBy: 1)
+    if dx < -0.5 { dx += 1 } else if dx >= 0.5 { dx -= 1 }
+    let a = dx * c + dy * s, b = dx * s - dy * c
+    if abs(a) + r <= h1 && abs(b) + r <= h2 && p.y - r >= window.minY && p.y + r <= window.maxY { return .inside }
+    // The nearest copy, then the copies one world east and west (a shifts by ±c, b by ±s).
+    if abs(a) <= h1 + r && abs(b) <= h2 + r { return .partial }
+    if abs(a - c) <= h1 + r && abs(b - s) <= h2 + r { return .partial }
+    if abs(a + c) <= h1 + r && abs(b + s) <= h2 + r { return .partial }
+    return .outside
+  }
+
+  func pinItem(slot: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
+    let position = Int(positions[Int(slot)])
+    let point = rectangle.screenPoint(of: points[Int(slot)])
+    return ClusterItem(kind: .pin, point: point, coordinate: pins.coordinate(at: position), position: position, anchor: point, cluster: nil, node: slot)
+  }
+
+  func clusterItem(_ ref: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
+    let c = clusters[Int(ref & ~Self.clusterFlag)]
+    let point = rectangle.screenPoint(of: points[Int(c.representative)])
+    return ClusterItem(
+      kind: .cluster, point: point, coordinate: pins.coordinate(at: Int(positions[Int(c.representative)])), position: -1,
+      anchor: point, cluster: summary(ref), node: ref)
+  }
+
+  /// The summary of an index node (a pin counts as a cluster of one).
+  func summary(_ ref: UInt32) -> ClusterSummary {
+    guard Self.isCluster(ref) else {
+      let position = Int(positions[Int(ref)])
+      let code = pins.statusCodes[position]
+      return ClusterSummary(
+        idHash: pins.ids.withUTF8(position) { Self.idHash($0) }, count: 1, missing: code == 1 ? 1 : 0, found: code == 2 ? 1 : 0,
+        closed: code == 3 ? 1 : 0, expansionZoom: options.maxZoom, node: ref)
+    }
+    let c = clusters[Int(ref & ~Self.clusterFlag)]
+    return ClusterSummary(
+      idHash: c.idHash, count: Int(c.count), missing: Int(c.missing), found: Int(c.found), closed: Int(c.closed),
+      expansionZoom: Int(c.level) + 1, node: ref)
+  }
+
+  /// Below zoom 0: greedy merging (Z order of the drawn pins, as in the build) at the camera's
+  /// scale. Merged leaves stay within d/s + 2·d₀ < 3 × minSeparation of the seed on screen.
+  private func mergedBelowZoomZero(_ items: [ClusterItem], rectangle: VisibleRectangle) -> [ClusterItem] {
+    let d = options.minSeparation
+    var order = Array(items.indices)
+    let slots = items.map { representative(of: $0.node) }
+    order.sort { slots[$0] < slots[$1] }
+    var taken = [Bool](repeating: false, count: items.count)
+    var merged: [ClusterItem] = []
+    for (k, i) in order.enumerated() where !taken[i] {
+      var seed = items[i]
+      var summary: ClusterSummary?
+      for j in order[(k + 1)...] where !taken[j] {
+        let dx = items[j].point.x - seed.point.x, dy = items[j].point.y - seed.point.y
+        guard dx * dx + dy * dy < d * d else { continue }
+        taken[j] = true
+        if summary == nil { summary = seed.cluster ?? self.summary(seed.node) }
+        summary!.add(items[j].cluster ?? self.summary(items[j].node))
+      }
+      if var summary {
+        summary.expansionZoom = 0
+        seed = ClusterItem(kind: .cluster, point: seed.point, coordinate: seed.coordinate, position: -1, anchor: seed.point, cluster: summary, node: seed.node)
+      }
+      merged.append(seed)
+    }
+    return merged
+  }
+}

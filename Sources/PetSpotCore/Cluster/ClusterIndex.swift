@@ -1,0 +1,93 @@
+/// A hierarchical cluster index over a pin set: for every integer zoom level from `maxZoom − 1`
+/// down to 0, the pins grouped so that every display item stays tappable.
+///
+/// **How it groups.** Level `maxZoom` holds every pin on its own. Each lower level is built from
+/// the one above by a greedy pass in Morton (Z) order of the items' drawn positions: the first item
+/// not yet taken becomes a seed and takes every later untaken item closer than the level's
+/// separation d_L = minSeparation / (256 · 2^L) world widths (distance on the torus: the world
+/// repeats east–west). A seed that took nothing stays what it was; one that took items becomes a
+/// cluster drawn exactly at the seed's position — one of its own pins (its first in Z order), not a
+/// centroid. Two seeds are never closer than d_L (the later one would have been taken), so at any
+/// camera whose scale is at least its level's, items are at least `minSeparation` points apart; and
+/// every leaf lies within d_L + d_L/2 + d_L/4 + … < 2·d_L of its cluster's position, under
+/// 4 × minSeparation on screen at any zoom below the next level.
+///
+/// **Storage.** Pins live once, sorted in Morton order (``points``); clusters are records with
+/// their children in one shared array and their leaves as one contiguous run of ``leafSlots``
+/// (depth-first order). A node is referred to by a `UInt32`: a pin's Morton slot, or
+/// ``clusterFlag`` | cluster number.
+///
+/// **Identity.** A cluster's id is the 64-bit sum of its members' id hashes: the same members give
+/// the same id, whatever else changed.
+///
+/// The index is immutable and `Sendable`: share it between threads freely.
+public struct ClusterIndex: Sendable {
+  /// The options it was built with (validated).
+  public let options: ClusterOptions
+  /// The pins it indexes (positions in results refer to this set).
+  public let pins: PinSet
+  /// Pins on the map (within the Mercator limit), sorted in Morton order.
+  let points: [MercatorPoint]
+  /// For each Morton slot, the pin's position in ``pins``.
+  let positions: [UInt32]
+  /// The clusters, children before parents (higher levels first).
+  let clusters: [Cluster]
+  /// Children of every cluster: cluster c's are `children[c.childStart ..< c.childStart + c.childCount]`.
+  let children: [UInt32]
+  /// The items of level 0, in Morton order of their drawn positions.
+  let roots: [UInt32]
+  /// Cluster numbers sorted by id hash (lookup by id).
+  let clustersByHash: [UInt32]
+  /// Per level, the bound on a cluster's leaves' distance from its drawn pin: 2·d_L (+ rounding).
+  let leafRadii: [Double]
+  /// Morton slots in depth-first order: every cluster's leaves are one contiguous run.
+  let leafSlots: [UInt32]
+
+  /// Marks a node reference as a cluster number rather than a pin slot.
+  static let clusterFlag: UInt32 = 0x8000_0000
+
+  /// One cluster: members, drawn position and aggregates.
+  struct Cluster: Sendable {
+    /// The Morton slot of the pin it is drawn at.
+    var representative: UInt32
+    /// Number of leaf pins.
+    var count: UInt32
+    /// Its children's run in ``ClusterIndex/children``.
+    var childStart: UInt32
+    var childCount: UInt32
+    /// Its leaves' run in ``ClusterIndex/leafSlots``.
+    var leafStart: UInt32
+    /// Leaves per status: MISSING, FOUND, CLOSED (the rest is "other").
+    var missing: UInt32
+    var found: UInt32
+    var closed: UInt32
+    /// The sum of its leaves' id hashes.
+    var idHash: UInt64
+    /// The level it was formed at: it is shown at this level and below (until merged) and splits
+    /// at `level + 1`, its expansion zoom.
+    var level: UInt8
+  }
+
+  /// Pins on the map (clustered); pins beyond the Mercator limit are never shown.
+  public var pinCount: Int { positions.count }
+
+  /// Number of clusters over all levels.
+  public var clusterCount: Int { clusters.count }
+
+  /// Bytes the index holds beyond the pin set.
+  public var memoryBytes: Int {
+    points.capacity * MemoryLayout<MercatorPoint>.stride + positions.capacity * 4
+      + clusters.capacity * MemoryLayout<Cluster>.stride + children.capacity * 4 + roots.capacity * 4
+      + leafSlots.capacity * 4 + clustersByHash.capacity * 4
+  }
+
+  /// Whether a node reference is a cluster.
+  @inline(__always)
+  static func isCluster(_ ref: UInt32) -> Bool { ref & clusterFlag != 0 }
+
+  /// The Morton slot of the pin a node is drawn at.
+  @inline(__always)
+  func representative(of ref: UInt32) -> UInt32 {
+    Self.isCluster(ref) ? clusters[Int(ref & ~Self.clusterFlag)].representative : ref
+  }
+}

@@ -1,0 +1,47 @@
+/// How a ``ClusterIndex`` groups pins.
+public struct ClusterOptions: Hashable, Sendable {
+  /// The smallest distance, in points, between any two display items' screen positions (a tap
+  /// target's size; 44 is Apple's minimum). Finite, in (0, 1000].
+  public var minSeparation: Double
+  /// The highest hierarchy level: at this zoom and above nothing is clustered and overlapping pins
+  /// are spiderfied. An integer in 0...22.
+  public var maxZoom: Int
+
+  /// The defaults: 44-point separation, levels 0...20.
+  public init(minSeparation: Double = 44, maxZoom: Int = 20) {
+    self.minSeparation = minSeparation
+    self.maxZoom = maxZoom
+  }
+
+  /// The largest accepted `maxZoom` (a level-22 point is 2⁻³⁰ of the world; pins are quantised to
+  /// 2⁻³¹).
+  public static let maxZoomLimit = 22
+  /// The largest accepted `minSeparation`, in points.
+  public static let minSeparationLimit = 1000.0
+
+  /// Checks both options.
+  /// - Throws: ``InvalidInput`` naming `minSeparation` or `maxZoom`.
+  public func validate() throws(InvalidInput) {
+    guard minSeparation.isFinite else {
+      throw InvalidInput(field: "minSeparation", code: .notFinite, message: "minSeparation must be a finite number of points in (0, 1000]")
+    }
+    guard minSeparation > 0, minSeparation <= Self.minSeparationLimit else {
+      throw InvalidInput(field: "minSeparation", code: .outOfRange, message: "minSeparation must be a finite number of points in (0, 1000]")
+    }
+    guard (0...Self.maxZoomLimit).contains(maxZoom) else {
+      throw InvalidInput(field: "maxZoom", code: .outOfRange, message: "maxZoom must be an integer in 0...22")
+    }
+  }
+
+  /// The separation at hierarchy level `level`, in world widths: minSeparation / (256 · 2^level).
+  @inlinable
+  public func separation(atLevel level: Int) -> Double {
+    minSeparation / Self.levelScale(level)
+  }
+
+  /// Points per world width at integer zoom `level`: 256 · 2^level.
+  @inlinable
+  public static func levelScale(_ level: Int) -> Double {
+    256 * Double(sign: .plus, exponent: level, significand: 1)
+  }
+}

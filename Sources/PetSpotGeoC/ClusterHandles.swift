@@ -1,0 +1,49 @@
+import CPetSpotGeo
+import PetSpotGeo
+
+/// What a `psg_cluster_index *` points to: the pins with their cluster index, and the last error.
+final class ClusterIndexHandle: CHandle {
+  var clustered: ClusteredPins
+  private(set) var lastError = OwnedCString.empty
+
+  init(clustered: ClusteredPins) {
+    self.clustered = clustered
+  }
+
+  func succeed() -> psg_status {
+    lastError = .empty
+    return PSG_OK
+  }
+
+  func fail(_ message: String) -> psg_status {
+    lastError = OwnedCString(message)
+    return PSG_ERR_INVALID_ARGUMENT
+  }
+
+  /// The index cluster with a numeric id, or `nil` (after recording the error).
+  func cluster(_ id: UInt64) -> ClusterSummary? {
+    let summary = clustered.index.cluster(id: ClusterSummary.id(hash: id))
+    if summary == nil { _ = fail("no cluster with id \(ClusterSummary.id(hash: id))") }
+    return summary
+  }
+}
+
+/// What a `psg_cluster_result *` points to: a snapshot of the index and the items for one camera.
+final class ClusterResultHandle: CHandle {
+  let index: ClusterIndex
+  let result: ClusterResult
+
+  init(index: ClusterIndex, result: ClusterResult) {
+    self.index = index
+    self.result = result
+  }
+}
+
+/// Writes a page of leaves (as pin numbers) with the two-call convention's count.
+func writeLeaves(
+  _ leaves: [Int], pins: PinSet, to out: UnsafeMutablePointer<UInt32>?, capacity: Int, count: UnsafeMutablePointer<Int>
+) {
+  let n = min(leaves.count, capacity)
+  for k in 0..<n { out![k] = pins.sourceRows[leaves[k]] }
+  count.pointee = n
+}

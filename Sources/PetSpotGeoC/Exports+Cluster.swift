@@ -1,0 +1,197 @@
+import CPetSpotGeo
+import PetSpotGeo
+
+@_cdecl("psg_cluster_options_init")
+public func psg_cluster_options_init(_ options: UnsafeMutablePointer<psg_cluster_options>?) {
+  let defaults = ClusterOptions()
+  options?.pointee = psg_cluster_options(
+    struct_size: UInt32(MemoryLayout<psg_cluster_options>.size), min_separation: defaults.minSeparation, max_zoom: Int32(defaults.maxZoom))
+}
+
+@_cdecl("psg_cluster_index_create")
+public func psg_cluster_index_create(
+  _ pins: OpaquePointer?, _ options: UnsafePointer<psg_cluster_options>?, _ outIndex: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
+  guard let pinsHandle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let outIndex else { return pinsHandle.fail("out_index is NULL") }
+  var chosen = ClusterOptions()
+  if let options {
+    guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_cluster_options>.size) else {
+      return pinsHandle.fail("options.struct_size is too small: fill options with psg_cluster_options_init")
+    }
+    chosen = ClusterOptions(minSeparation: options.pointee.min_separation, maxZoom: Int(options.pointee.max_zoom))
+  }
+  do {
+    let handle = ClusterIndexHandle(clustered: try ClusteredPins(pins: pinsHandle.pins, options: chosen))
+    outIndex.pointee = handle.retainedPointer
+    return pinsHandle.succeed()
+  } catch {
+    return pinsHandle.fail(error.message)
+  }
+}
+
+@_cdecl("psg_cluster_index_destroy")
+public func psg_cluster_index_destroy(_ index: OpaquePointer?) {
+  ClusterIndexHandle.release(index)
+}
+
+@_cdecl("psg_cluster_index_count")
+public func psg_cluster_index_count(_ index: OpaquePointer?) -> Int {
+  ClusterIndexHandle.from(index)?.clustered.pins.count ?? 0
+}
+
+@_cdecl("psg_cluster_index_last_error")
+public func psg_cluster_index_last_error(_ index: OpaquePointer?) -> UnsafePointer<CChar> {
+  ClusterIndexHandle.from(index)?.lastError.pointer ?? emptyCString
+}
+
+@_cdecl("psg_cluster_index_query")
+public func psg_cluster_index_query(
+  _ index: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ outResult: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
+  guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let camera else { return handle.fail("camera is NULL") }
+  guard let outResult else { return handle.fail("out_result is NULL") }
+  do {
+    let snapshot = handle.clustered.index
+    let result = snapshot.items(in: VisibleRectangle(camera: try Camera(camera.pointee)))
+    outResult.pointee = ClusterResultHandle(index: snapshot, result: result).retainedPointer
+    return handle.succeed()
+  } catch {
+    return handle.fail(error.message)
+  }
+}
+
+@_cdecl("psg_cluster_result_destroy")
+public func psg_cluster_result_destroy(_ result: OpaquePointer?) {
+  ClusterResultHandle.release(result)
+}
+
+@_cdecl("psg_cluster_result_count")
+public func psg_cluster_result_count(_ result: OpaquePointer?) -> Int {
+  ClusterResultHandle.from(result)?.result.items.count ?? 0
+}
+
+@_cdecl("psg_cluster_result_zoom")
+public func psg_cluster_result_zoom(_ result: OpaquePointer?) -> Double {
+  ClusterResultHandle.from(result)?.result.zoom ?? .nan
+}
+
+@_cdecl("psg_cluster_result_item")
+public func psg_cluster_result_item(_ result: OpaquePointer?, _ i: Int, _ outItem: UnsafeMutablePointer<psg_cluster_item>?) -> psg_status {
+  guard let handle = ClusterResultHandle.from(result), let outItem, handle.result.items.indices.contains(i) else {
+    return PSG_ERR_INVALID_ARGUMENT
+  }
+  let item = handle.result.items[i]
+  let pins = handle.index.pins
+  let kind: Int32 = switch item.kind {
+  case .pin: PSG_ITEM_PIN
+  case .cluster: PSG_ITEM_CLUSTER
+  case .spider: PSG_ITEM_SPIDER
+  }
+  var out = psg_cluster_item(
+    kind: kind, pin: UInt32.max, cluster_id: 0, lat: item.coordinate.latitude, lng: item.coordinate.longitude, x: item.point.x,
+    y: item.point.y, anchor_x: item.anchor.x, anchor_y: item.anchor.y, count: 1, missing: 0, found: 0, closed: 0, expansion_zoom: -1)
+  if let c = item.cluster {
+    out.cluster_id = c.idHash
+    out.count = UInt32(c.count)
+    out.missing = UInt32(c.missing)
+    out.found = UInt32(c.found)
+    out.closed = UInt32(c.closed)
+    out.expansion_zoom = Int32(c.expansionZoom)
+  } else {
+    out.pin = pins.sourceRows[item.position]
+    let code = pins.statusCodes[item.position]
+    (out.missing, out.found, out.closed) = (code == 1 ? 1 : 0, code == 2 ? 1 : 0, code == 3 ? 1 : 0)
+  }
+  outItem.pointee = out
+  return PSG_OK
+}
+
+@_cdecl("psg_cluster_result_hit_test")
+public func psg_cluster_result_hit_test(_ result: OpaquePointer?, _ x: Double, _ y: Double) -> Int64 {
+  guard let handle = ClusterResultHandle.from(result), let hit = handle.result.hitTest(ScreenPoint(x: x, y: y)) else { return -1 }
+  return Int64(hit)
+}
+
+@_cdecl("psg_cluster_result_leaves")
+public func psg_cluster_result_leaves(
+  _ result: OpaquePointer?, _ i: Int, _ offset: Int, _ outPins: UnsafeMutablePointer<UInt32>?, _ capacity: Int,
+  _ outCount: UnsafeMutablePointer<Int>?
+) -> psg_status {
+  guard let handle = ClusterResultHandle.from(result), let outCount, handle.result.items.indices.contains(i),
+    capacity == 0 || outPins != nil, offset >= 0, capacity >= 0
+  else { return PSG_ERR_INVALID_ARGUMENT }
+  let item = handle.result.items[i]
+  let leaves = item.cluster.map { handle.index.leaves(of: $0, offset: offset, limit: capacity) } ?? (offset == 0 ? [item.position] : [])
+  writeLeaves(leaves, pins: handle.index.pins, to: outPins, capacity: capacity, count: outCount)
+  return PSG_OK
+}
+
+@_cdecl("psg_cluster_index_leaves")
+public func psg_cluster_index_leaves(
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ offset: Int, _ outPins: UnsafeMutablePointer<UInt32>?, _ capacity: Int,
+  _ outCount: UnsafeMutablePointer<Int>?
+) -> psg_status {
+  guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let outCount else { return handle.fail("out_count is NULL") }
+  guard capacity == 0 || outPins != nil else { return handle.fail("out_pins is NULL with capacity > 0") }
+  guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
+  let leaves = handle.clustered.index.leaves(of: cluster, offset: offset, limit: capacity)
+  writeLeaves(leaves, pins: handle.clustered.pins, to: outPins, capacity: capacity, count: outCount)
+  return handle.succeed()
+}
+
+@_cdecl("psg_cluster_index_expansion_zoom")
+public func psg_cluster_index_expansion_zoom(_ index: OpaquePointer?, _ clusterId: UInt64, _ outZoom: UnsafeMutablePointer<Int32>?) -> psg_status {
+  guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let outZoom else { return handle.fail("out_zoom is NULL") }
+  guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
+  outZoom.pointee = Int32(cluster.expansionZoom)
+  return handle.succeed()
+}
+
+@_cdecl("psg_cluster_index_zoom_camera")
+public func psg_cluster_index_zoom_camera(
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ width: Double, _ height: Double, _ outCamera: UnsafeMutablePointer<psg_camera>?
+) -> psg_status {
+  guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard let outCamera else { return handle.fail("out_camera is NULL") }
+  guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
+  do {
+    let camera = try handle.clustered.index.camera(showing: cluster, width: width, height: height)
+    outCamera.pointee = psg_camera(
+      lat: camera.center.latitude, lng: camera.center.longitude, lat_delta: camera.latitudeDelta, lng_delta: camera.longitudeDelta,
+      width: camera.width, height: camera.height, heading: 0, pitch: 0)
+    return handle.succeed()
+  } catch {
+    return handle.fail(error.message)
+  }
+}
+
+@_cdecl("psg_cluster_index_insert")
+public func psg_cluster_index_insert(
+  _ index: OpaquePointer?, _ pin: UInt32, _ lat: Double, _ lng: Double, _ status: UnsafePointer<CChar>?
+) -> psg_status {
+  guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  let change = ClusteredPins.Change.insert(
+    id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: status.flatMap { PinStatus(normalizing: String(cString: $0)) },
+    row: Int(pin))
+  do {
+    try handle.clustered.apply([change])
+    return handle.succeed()
+  } catch {
+    return handle.fail(error.description)
+  }
+}
+
+@_cdecl("psg_cluster_index_remove")
+public func psg_cluster_index_remove(_ index: OpaquePointer?, _ pin: UInt32) -> psg_status {
+  guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  do {
+    try handle.clustered.apply([.remove(id: String(pin))])
+    return handle.succeed()
+  } catch {
+    return handle.fail(error.description)
+  }
+}

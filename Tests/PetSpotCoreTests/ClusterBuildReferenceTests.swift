@@ -1,0 +1,76 @@
+import PetSpotCore
+import PetSpotTestSupport
+import RealModule
+import Testing
+
+/// The fast build (Morton cells, galloping neighbour search) against a brute-force greedy pass
+/// over all pairs, level by level.
+@Suite("Clustering: the build equals a brute-force greedy pass")
+struct ClusterBuildReferenceTests {
+  /// Leaf sets of every item at every level, by brute force: items in Z order of their drawn pin
+  /// (Morton key, then input order); a seed takes every later untaken item closer than d_L.
+  static func referenceLevels(pins: PinSet, options: ClusterOptions) -> [[Set<Int>]] {
+    let onMap = (0..<pins.count).filter { !pins.mercatorY[$0].isNaN }
+    let key = { (i: Int) in (ReferenceMorton.key(x: pins.mercatorX[i], y: pins.mercatorY[i]), i) }
+    var items: [(rep: Int, leaves: Set<Int>)] = onMap.sorted { key($0) < key($1) }.map { ($0, [$0]) }
+    var levels = [[Set<Int>]](repeating: [], count: options.maxZoom + 1)
+    levels[options.maxZoom] = items.map(\.leaves)
+    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
+      let d = options.separation(atLevel: level)
+      var taken = [Bool](repeating: false, count: items.count)
+      var next: [(rep: Int, leaves: Set<Int>)] = []
+      for i in items.indices where !taken[i] {
+        var leaves = items[i].leaves
+        for j in items.indices where j > i && !taken[j] {
+          var dx = abs(pins.mercatorX[items[j].rep] - pins.mercatorX[items[i].rep])
+          if dx > 0.5 { dx = 1 - dx }
+          let dy = pins.mercatorY[items[j].rep] - pins.mercatorY[items[i].rep]
+          if (dx * dx + dy * dy).squareRoot() < d {
+            taken[j] = true
+            leaves.formUnion(items[j].leaves)
+          }
+        }
+        next.append((items[i].rep, leaves))
+      }
+      items = next
+      levels[level] = items.map(\.leaves)
+    }
+    return levels
+  }
+
+  /// The index's items at `level`: a whole-world camera at exactly that zoom.
+  static func indexLevel(_ index: ClusterIndex, level: Int) throws -> [Set<Int>] {
+    let width = ClusterOptions.levelScale(level) * (1 + 1e-12)
+    let camera = try Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: width, height: width)
+    let result = index.items(in: VisibleRectangle(camera: camera))
+    #expect(result.level == level)
+    return result.items.map { Set($0.cluster.map { index.leaves(of: $0) } ?? [$0.position]) }
+  }
+
+  @Test("random pin sets, random separations", arguments: 0..<6)
+  func matchesBruteForce(round: Int) throws {
+    var random = SeededRandom(seed: 0xB1D + UInt64(round))
+    let pins = random.pinSet(count: 250 + 60 * round)
+    let options = ClusterOptions(minSeparation: [44, 60, 7, random.uniform(1...400), 900, 0.5][round], maxZoom: 11)
+    let index = try ClusterIndex(pins: pins, options: options)
+    let reference = Self.referenceLevels(pins: pins, options: options)
+    for level in 0..<options.maxZoom {
+      let built = try Self.indexLevel(index, level: level)
+      #expect(Set(built) == Set(reference[level]), "level \(level), options \(options)")
+      #expect(built.count == reference[level].count)
+    }
+  }
+}
+
+/// The 62-bit Morton key of shared/spec's unit square at 31 bits per axis, written plainly.
+enum ReferenceMorton {
+  static func key(x: Double, y: Double) -> UInt64 {
+    let qx = min(UInt64(max(x, 0) * 2_147_483_648), 2_147_483_647), qy = min(UInt64(max(y, 0) * 2_147_483_648), 2_147_483_647)
+    var key: UInt64 = 0
+    for bit in 0..<31 {
+      key |= ((qx >> UInt64(bit)) & 1) << UInt64(2 * bit)
+      key |= ((qy >> UInt64(bit)) & 1) << UInt64(2 * bit + 1)
+    }
+    return key
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import PetSpotGeo
+import PetSpotTestSupport
+import Testing
+
+@Suite("petspot-geo cluster (the built binary)")
+struct ClusterCommandTests {
+  static let pinsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Data/pins.csv").standardized.path
+
+  static func cameraLine(_ c: Camera, extra: String = "") -> String {
+    #"{"lat":\#(c.center.latitude),"lng":\#(c.center.longitude),"latDelta":\#(c.latitudeDelta),"lngDelta":\#(c.longitudeDelta),"width":\#(c.width),"height":\#(c.height),"heading":\#(c.heading)\#(extra)}"#
+  }
+
+  /// Checks one output line field by field against the contract and the brute-force visibility.
+  static func checkLine(_ line: String, camera: Camera, pins: PinSet, minSeparation: Double, withLeaves: Bool) throws {
+    let object = try CLIRunner.object(line)
+    #expect(object["zoom"] is Double || object["zoom"] is Int)
+    let items = try #require(object["items"] as? [[String: Any]])
+    let position = Dictionary(uniqueKeysWithValues: (0..<pins.count).map { (pins.ids[$0], $0) })
+    var shown = [Int: Int]()
+    for (k, item) in items.enumerated() {
+      let kind = try #require(item["kind"] as? String)
+      let keys = Set(item.keys)
+      switch kind {
+      case "pin":
+        #expect(keys == ["kind", "id", "lat", "lng", "x", "y", "status"], "\(keys)")
+      case "spider":
+        #expect(keys == ["kind", "id", "lat", "lng", "x", "y", "anchorX", "anchorY", "status"], "\(keys)")
+      case "cluster":
+        #expect(keys == Set(["kind", "id", "count", "lat", "lng", "x", "y", "statusCounts", "expansionZoom"] + (withLeaves ? ["leaves"] : [])), "\(keys)")
+        let counts = try #require(item["statusCounts"] as? [String: Int])
+        #expect(counts.values.reduce(0, +) == item["count"] as? Int && counts["MISSING"] != nil && counts["FOUND"] != nil)
+        #expect((item["id"] as? String)?.hasPrefix("cluster:") == true && item["expansionZoom"] is Int)
+      default:
+        Issue.record("unknown kind \(kind)")
+      }
+      let id = try #require(item["id"] as? String)
+      let leaves = kind == "cluster" ? (item["leaves"] as? [String] ?? []) : [id]
+      if kind == "cluster" && withLeaves { #expect(leaves.count == item["count"] as? Int) }
+      for leaf in leaves {
+        let p = try #require(position[leaf])
+        #expect(shown[p] == nil, "pin \(leaf) twice")
+        shown[p] = k
+      }
+      let x = try #require(item["x"] as? Double ?? (item["x"] as? Int).map(Double.init))
+      let y = try #require(item["y"] as? Double ?? (item["y"] as? Int).map(Double.init))
+      for other in items[..<k] {
+        let ox = other["x"] as? Double ?? Double(other["x"] as! Int), oy = other["y"] as? Double ?? Double(other["y"] as! Int)
+        #expect(((x - ox) * (x - ox) + (y - oy) * (y - oy)).squareRoot() >= minSeparation * (1 - 1e-9), "items too close")
+      }
+    }
+    guard withLeaves else { return }
+    let reference = VisibilityReference(camera: camera, padding: 0)
+    for i in 0..<pins.count where shown[i] == nil {
+      let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
+      #expect(!reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng), "pin \(pins.ids[i]) lost")
+    }
+  }
+
+  @Test("batch over Data/pins.csv: 120 random cameras and options, every line follows the contract")
+  func batch() throws {
+    let pins = try PinSet.load(path: Self.pinsPath)
+    var random = SeededRandom(seed: 44)
+    var input = "", expectations: [(Camera, Double)] = []
+    for i in 0..<120 {
+      let camera: Camera
+      if i % 2 == 0 {
+        camera = random.camera(CameraKind.allCases[i / 2 % CameraKind.allCases.count])
+      } else {
+        let pin = Int(random.next() % UInt64(pins.count)), zoom = random.uniform(0...21)
+        camera = try Camera(
+          center: pins.coordinate(at: pin), latitudeDelta: 1e-9, longitudeDelta: 360 * 1280 / (256 * pow(2, zoom)), width: 1280, height: 800,
+          heading: random.uniform(0...360))
+      }
+      let separation = [44.0, 60, 30][i % 3]
+      input += Self.cameraLine(camera, extra: #","minSeparation":\#(separation),"maxZoom":\#(14 + i % 7)"#) + "\n"
+      expectations.append((camera, separation))
+    }
+    let result = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch", "--with-leaves"], stdin: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    try #require(result.lines.count == expectations.count)
+    for (line, (camera, separation)) in zip(result.lines, expectations) {
+      try Self.checkLine(line, camera: camera, pins: pins, minSeparation: separation, withLeaves: true)
+    }
+  }
+
+  @Test("single mode over Paris; a shelter spiderfied at zoom 21; GeoJSON")
+  func singleMode() throws {
+    let pins = try PinSet.load(path: Self.pinsPath)
+    let paris = try Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.5, longitudeDelta: 0.5, width: 390, height: 844)
+    let run = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844", "--with-leaves"])
+    #expect(run.status == 0 && run.lines.count == 1)
+    try Self.checkLine(run.lines[0], camera: paris, pins: pins, minSeparation: 44, withLeaves: true)
+
+    let shelter = try #require((0..<pins.count).first { pins.ids[$0].hasPrefix("shelter") })
+    let c = pins.coordinate(at: shelter)
+    let span = 360 * 390 / (256 * pow(2, 21.0))
+    let spider = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "\(c.latitude),\(c.longitude)", "--span", "\(span / 10),\(span)", "--viewport", "390x844"])
+    let items = try #require(try CLIRunner.object(spider.lines[0])["items"] as? [[String: Any]])
+    let legs = items.filter { $0["kind"] as? String == "spider" }
+    #expect(legs.count >= 20 && !items.contains { $0["kind"] as? String == "cluster" }, "\(items.count) items")
+    for leg in legs {
+      #expect(abs((leg["anchorX"] as? Double ?? 0) - 195) < 1e-6 && abs((leg["anchorY"] as? Double ?? 0) - 422) < 1e-6, "legs start at the shelter")
+    }
+
+    let geo = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844", "--format", "geojson"])
+    let collection = try CLIRunner.object(geo.lines[0])
+    let plain = try #require(try CLIRunner.object(run.lines[0])["items"] as? [[String: Any]])
+    let features = try #require(collection["features"] as? [[String: Any]])
+    #expect(collection["type"] as? String == "FeatureCollection" && features.count == plain.count)
+    for (feature, item) in zip(features, plain) {
+      let coordinates = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+      #expect(coordinates == [item["lng"] as? Double, item["lat"] as? Double].compactMap { $0 }, "[lng, lat]")
+      #expect((feature["properties"] as? [String: Any])?["id"] as? String == item["id"] as? String)
+    }
+  }
+
+  @Test("bad lines get an error naming the field; their neighbours are answered")
+  func errors() throws {
+    let good = #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844}"#
+    let input = [
+      good, #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844,"maxZoom":2.5}"#,
+      #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844,"minSeparation":-1}"#,
+      #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844,"minSeparation":"44"}"#,
+      #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"width":390,"height":844}"#, "not json", good,
+    ].joined(separator: "\n")
+    let result = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch"], stdin: input)
+    #expect(result.status == 1)
+    try #require(result.lines.count == 7)
+    let fields = try result.lines.map { try CLIRunner.object($0)["field"] as? String }
+    #expect(fields[1] == "maxZoom" && fields[2] == "minSeparation" && fields[3] == "minSeparation" && fields[4] == "lngDelta")
+    #expect(try CLIRunner.object(result.lines[0])["items"] != nil && result.lines[0] == result.lines[6])
+    let single = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "48.85,2.35", "--span", "1,1", "--viewport", "390x844", "--min-separation", "0"])
+    #expect(single.status == 1 && single.stderr.contains("minSeparation"))
+    let usage = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch", "--center", "48.85,2.35"])
+    #expect(usage.status == 2)
+  }
+}

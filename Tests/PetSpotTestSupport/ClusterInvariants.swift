@@ -1,0 +1,77 @@
+import PetSpotGeo
+
+/// The clustering contract's invariants checked item by item against brute force, for one camera.
+public enum ClusterInvariants {
+  /// The items for `camera` and every broken invariant, described (empty when all hold):
+  /// 1 tappable (items ≥ minSeparation apart), 2 nothing lost or twice and counts adding up,
+  /// 3 local (leaves within 4 × minSeparation), 4 separable (no clusters at maxZoom, no spiders
+  /// below), ids equal to the members' hash sum, hit-testing each item at its position.
+  public static func check(_ index: ClusterIndex, camera: Camera) -> (result: ClusterResult, problems: [String]) {
+    let rect = VisibleRectangle(camera: camera)
+    let result = index.items(in: rect)
+    let d = index.options.minSeparation, pins = index.pins
+    var problems: [String] = []
+    func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+      if !condition { problems.append("\(message()); camera \(camera), options \(index.options)") }
+    }
+    expect(result.level == min(max(Int(rect.zoom.rounded(.down)), 0), index.options.maxZoom), "level \(result.level)")
+    let items = result.items
+    for i in items.indices {
+      for j in items.indices where j > i {
+        let dx = items[i].point.x - items[j].point.x, dy = items[i].point.y - items[j].point.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        expect(distance >= d * (1 - 1e-9), "1: items \(i) \(items[i].kind) and \(j) \(items[j].kind) are \(distance) pt apart")
+      }
+    }
+    let reference = VisibilityReference(camera: camera, padding: 0)
+    var shownBy = [Int: Int]()
+    for (k, item) in items.enumerated() {
+      let leaves = item.cluster.map { index.leaves(of: $0) } ?? [item.position]
+      if let summary = item.cluster {
+        expect(leaves.count == summary.count && summary.count >= 2, "2: cluster \(k) count \(summary.count), \(leaves.count) leaves")
+        let codes = leaves.map { pins.statusCodes[$0] }
+        expect(
+          codes.filter { $0 == 1 }.count == summary.missing && codes.filter { $0 == 2 }.count == summary.found
+            && codes.filter { $0 == 3 }.count == summary.closed, "2: status counts of cluster \(k)")
+        var hash: UInt64 = 0
+        for leaf in leaves { hash &+= pins.ids.withUTF8(leaf) { ClusterIndex.idHash($0) } }
+        expect(hash == summary.idHash, "5: cluster \(k)'s id is not its members' hash sum")
+        let origin = WebMercator.project(item.coordinate)
+        for leaf in leaves {
+          var dx = abs(pins.mercatorX[leaf] - origin.x).truncatingRemainder(dividingBy: 1)
+          if dx > 0.5 { dx = 1 - dx }
+          let dy = pins.mercatorY[leaf] - origin.y
+          let onScreen = (dx * dx + dy * dy).squareRoot() * rect.scale
+          expect(onScreen <= 4 * d * (1 + 1e-9), "3: leaf \(leaf) is \(onScreen) pt from cluster \(k)")
+        }
+      } else {
+        let expected = rect.screenPoint(of: MercatorPoint(x: pins.mercatorX[item.position], y: pins.mercatorY[item.position]))
+        expect(abs(item.anchor.x - expected.x) <= 1e-6 && abs(item.anchor.y - expected.y) <= 1e-6, "anchor of item \(k) not on its pin")
+        if item.kind == .pin { expect(item.point == item.anchor, "pin \(k) not drawn where it is") }
+      }
+      var anyVisible = false
+      for leaf in leaves {
+        if let other = shownBy[leaf] { expect(false, "2: pin \(leaf) shown by items \(other) and \(k)") }
+        shownBy[leaf] = k
+        let (lat, lng) = (pins.latitudes[leaf], pins.longitudes[leaf])
+        anyVisible = anyVisible || reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng)
+      }
+      expect(anyVisible, "item \(k) holds no visible pin")
+    }
+    for i in 0..<pins.count where shownBy[i] == nil {
+      let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
+      expect(!reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng),
+        "2: visible pin \(i) (\(lat), \(lng)) not shown")
+    }
+    if result.level == index.options.maxZoom {
+      expect(!items.contains { $0.kind == .cluster }, "4: clusters at zoom \(rect.zoom) ≥ maxZoom")
+    } else {
+      expect(!items.contains { $0.kind == .spider }, "4: spiders below maxZoom")
+    }
+    for item in items where item.kind == .cluster && rect.zoom >= 0 {
+      expect(item.cluster!.expansionZoom > result.level && item.cluster!.expansionZoom <= index.options.maxZoom, "4: expansion zoom")
+    }
+    for (k, item) in items.enumerated() { expect(result.hitTest(item.point) == k, "hit test of item \(k)") }
+    return (result, Array(problems.prefix(5)))
+  }
+}
