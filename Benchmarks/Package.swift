@@ -25,6 +25,15 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "Clusters",
+      dependencies: [
+        .product(name: "PetSpotGeo", package: "petspot-geo"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Clusters",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "Callouts",
       dependencies: [
         .product(name: "PetSpotGeo", package: "petspot-geo"),

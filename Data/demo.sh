@@ -30,6 +30,18 @@ echo "\$ the demo cameras through one index (--batch --count-only), in order:"
 grep -v invalid "$here/demo-cameras.jsonl" | "$cli" prune --pins "$here/pins.csv" --batch --count-only \
   | paste -d' ' <(grep -v invalid "$here/demo-cameras.jsonl" | sed -n 's/.*"place":"\([^"]*\)".*/\1/p' | awk '{printf "%-50s\n", $0}') -
 echo
+echo "== petspot-geo cluster: every item tappable (44 pt apart); the shelter near Culemborg at zoom 10, then spiderfied =="
+echo "\$ petspot-geo cluster --pins Data/pins.csv --center 51.93,5.23 --span 0.5,0.5 --viewport 390x844 (kind, id, count, x, y)"
+"$cli" cluster --pins "$here/pins.csv" --center 51.93,5.23 --span 0.5,0.5 --viewport 390x844 \
+  | grep -o '{"kind":"[a-z]*","id":"[^"]*"\(,"count":[0-9]*\)\?,"lat":[^,]*,"lng":[^,]*,"x":[^,]*,"y":[^,]*' | sed 's/,"lat":[^,]*,"lng":[^,]*//'
+echo "\$ petspot-geo cluster --pins Data/pins.csv --center 51.9340706202883,5.231333621275525 --span 0.0001,0.0003 --viewport 390x844 --max-zoom 18"
+"$cli" cluster --pins "$here/pins.csv" --center 51.9340706202883,5.231333621275525 --span 0.0001,0.0003 --viewport 390x844 --max-zoom 18 \
+  | grep -o '"kind":"spider"' | wc -l | xargs printf '%s spider legs around the shelter (anchor 195,422)\n'
+echo "\$ the demo cameras through one cluster index (--batch), items per camera:"
+grep -v invalid "$here/demo-cameras.jsonl" | "$cli" cluster --pins "$here/pins.csv" --batch \
+  | awk '{ n = gsub(/"kind":/, ""); printf "%d items\n", n }' \
+  | paste -d' ' <(grep -v invalid "$here/demo-cameras.jsonl" | sed -n 's/.*"place":"\([^"]*\)".*/\1/p' | awk '{printf "%-50s\n", $0}') -
+echo
 echo "== petspot-geo callout: where the tapped pin's card goes (iPhone 15: 59 pt top, 34 pt bottom insets) =="
 for pin in 195,600 195,200 20,600; do
   echo "\$ petspot-geo callout --viewport 390x844 --insets 59,0,34,0 --pin $pin --size 262x360"

@@ -18,7 +18,6 @@ extension ClusterIndex {
     var builder = HierarchyBuilder(pins: pins, options: options, keys: keys, positions: order)
     builder.build()
     self.options = options
-    self.leafRadii = (0...options.maxZoom).map { 2 * options.separation(atLevel: $0) * (1 + 1e-9) }
     self.pins = pins
     self.points = builder.points
     self.positions = order
@@ -173,17 +172,26 @@ private struct HierarchyBuilder {
   private mutating func makeCluster(level: Int, seed: Int, members: [Int]) -> UInt32 {
     var cluster = ClusterIndex.Cluster(
       representative: reps[seed], count: 0, childStart: UInt32(children.count), childCount: UInt32(members.count + 1),
-      leafStart: 0, missing: 0, found: 0, closed: 0, idHash: 0, level: UInt8(level))
-    func add(_ child: UInt32) {
+      leafStart: 0, missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
+    let origin = points[Int(reps[seed])]
+    var extent = LeafExtent.zero
+    func add(_ child: UInt32, representative: UInt32) {
       children.append(child)
+      // The child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
+      let p = points[Int(representative)]
+      var dx = p.x - origin.x
+      if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+      let dy = p.y - origin.y
       if ClusterIndex.isCluster(child) {
         let c = clusters[Int(child & ~ClusterIndex.clusterFlag)]
+        extent.formUnion(c.extent, shiftedBy: dx, dy)
         cluster.count += c.count
         cluster.missing += c.missing
         cluster.found += c.found
         cluster.closed += c.closed
         cluster.idHash &+= c.idHash
       } else {
+        extent.formUnion(.zero, shiftedBy: dx, dy)
         cluster.count += 1
         switch statusCodes[Int(child)] {
         case 1: cluster.missing += 1
@@ -194,8 +202,9 @@ private struct HierarchyBuilder {
         cluster.idHash &+= hashes[Int(child)]
       }
     }
-    add(items[seed])
-    for m in members { add(items[m]) }
+    add(items[seed], representative: reps[seed])
+    for m in members { add(items[m], representative: reps[m]) }
+    cluster.extent = extent
     clusters.append(cluster)
     return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
   }

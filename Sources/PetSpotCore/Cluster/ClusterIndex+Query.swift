@@ -31,6 +31,8 @@ extension ClusterIndex {
     out.reserveCapacity(128)
     var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { ($0, false) }
     stack.reserveCapacity(256)
+    var scratch: [UInt32] = []
+    scratch.reserveCapacity(256)
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = points[Int(ref)]
@@ -42,7 +44,7 @@ extension ClusterIndex {
       if overlap == .outside { continue }
       if level <= Int(c.level) {
         let p = points[Int(c.representative)]
-        if overlap == .inside || window.contains(x: p.x, y: p.y) || hasVisibleLeaf(ref, in: window) {
+        if overlap == .inside || window.contains(x: p.x, y: p.y) || hasVisibleLeaf(ref, in: window, stack: &scratch) {
           out.append(clusterItem(ref, rectangle: rectangle))
         }
       } else {
@@ -56,8 +58,9 @@ extension ClusterIndex {
   }
 
   /// Whether any leaf under `ref` is visible (depth-first, skipping subtrees that cannot be).
-  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow) -> Bool {
-    var stack: [UInt32] = [ref]
+  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow, stack: inout [UInt32]) -> Bool {
+    stack.removeAll(keepingCapacity: true)
+    stack.append(ref)
     while let node = stack.popLast() {
       guard Self.isCluster(node) else {
         let p = points[Int(node)]
@@ -78,35 +81,39 @@ extension ClusterIndex {
     return false
   }
 
-  /// How a cluster's leaf disk (radius ``leafRadius(_:)`` around its drawn pin) meets the view.
+  /// How a cluster's leaves meet the view.
   enum Overlap { case outside, inside, partial }
 
-  /// A bound on how far (world widths, on the torus) a leaf can lie from a cluster's position:
-  /// 2·d_L at its level (see ``ClusterIndex``), with room for rounding.
-  @inline(__always)
-  func leafRadius(_ cluster: Cluster) -> Double {
-    leafRadii[Int(cluster.level)]
-  }
-
-  /// Classifies a cluster's leaf disk against the window's rectangle: outside (no leaf can be
-  /// visible; conservative: the rectangle grown by the radius, any world copy), inside (every leaf
-  /// is visible: the disk fits in the rectangle) or partial.
+  /// Classifies a cluster's leaf box (``LeafExtent``) against the window's rectangle, by separating
+  /// axes (the Mercator axes, then screen right and up) in the world copies near the centre:
+  /// outside (no leaf can be visible), inside (every leaf is) or partial. Views wider than a
+  /// world are partial unless inside.
   func overlap(_ cluster: Cluster, with window: VisibilityWindow) -> Overlap {
-    let p = points[Int(cluster.representative)], r = leafRadius(cluster)
+    let p = points[Int(cluster.representative)], e = cluster.extent
     let c = window.rotation.cos, s = window.rotation.sin
     let h1 = window.halfWidth, h2 = window.halfHeight
-    let dy = p.y - window.centerY
-    guard abs(dy) <= (h1 + r) * abs(s) + (h2 + r) * abs(c) else { return .outside }
-    if window.halfExtentX + r >= 1 { return .partial }
-    var dx = (p.x - window.centerX).truncatingRemainder(dividingBy: 1)
-    if dx < -0.5 { dx += 1 } else if dx >= 0.5 { dx -= 1 }
-    let a = dx * c + dy * s, b = dx * s - dy * c
-    if abs(a) + r <= h1 && abs(b) + r <= h2 && p.y - r >= window.minY && p.y + r <= window.maxY { return .inside }
-    // The nearest copy, then the copies one world east and west (a shifts by ±c, b by ±s).
-    if abs(a) <= h1 + r && abs(b) <= h2 + r { return .partial }
-    if abs(a - c) <= h1 + r && abs(b - s) <= h2 + r { return .partial }
-    if abs(a + c) <= h1 + r && abs(b + s) <= h2 + r { return .partial }
-    return .outside
+    let extX = window.halfExtentX, extY = h1 * abs(s) + h2 * abs(c)
+    let y0 = p.y + Double(e.minY) - window.centerY, y1 = p.y + Double(e.maxY) - window.centerY
+    if y1 < -extY || y0 > extY { return .outside }
+    var dx = p.x - window.centerX
+    if dx >= 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+    let ay0 = y0 * s, ay1 = y1 * s, by0 = -y0 * c, by1 = -y1 * c
+    let minAY = min(ay0, ay1), maxAY = max(ay0, ay1), minBY = min(by0, by1), maxBY = max(by0, by1)
+    var result = Overlap.outside
+    // The copy one world east (shift +1) or west (−1) can only matter near the seam.
+    let east = dx + Double(e.minX) + 1 <= extX, west = dx + Double(e.maxX) - 1 >= -extX
+    for shift in (west ? -1 : 0)...(east ? 1 : 0) {
+      let x0 = dx + Double(shift) + Double(e.minX), x1 = dx + Double(shift) + Double(e.maxX)
+      if x1 < -extX || x0 > extX { continue }
+      let ax0 = x0 * c, ax1 = x1 * c, bx0 = x0 * s, bx1 = x1 * s
+      let minA = min(ax0, ax1) + minAY, maxA = max(ax0, ax1) + maxAY
+      let minB = min(bx0, bx1) + minBY, maxB = max(bx0, bx1) + maxBY
+      if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { continue }
+      if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
+      result = .partial
+    }
+    // Beyond three copies (a view over a world wide) stay conservative.
+    return extX + Double(e.maxX - e.minX) >= 1 ? .partial : result
   }
 
   func pinItem(slot: UInt32, rectangle: VisibleRectangle) -> ClusterItem {

@@ -38,8 +38,6 @@ public struct ClusterIndex: Sendable {
   let roots: [UInt32]
   /// Cluster numbers sorted by id hash (lookup by id).
   let clustersByHash: [UInt32]
-  /// Per level, the bound on a cluster's leaves' distance from its drawn pin: 2·d_L (+ rounding).
-  let leafRadii: [Double]
   /// Morton slots in depth-first order: every cluster's leaves are one contiguous run.
   let leafSlots: [UInt32]
 
@@ -63,6 +61,8 @@ public struct ClusterIndex: Sendable {
     var closed: UInt32
     /// The sum of its leaves' id hashes.
     var idHash: UInt64
+    /// Where its leaves lie relative to its drawn pin.
+    var extent: LeafExtent
     /// The level it was formed at: it is shown at this level and below (until merged) and splits
     /// at `level + 1`, its expansion zoom.
     var level: UInt8
@@ -89,5 +89,33 @@ public struct ClusterIndex: Sendable {
   @inline(__always)
   func representative(of ref: UInt32) -> UInt32 {
     Self.isCluster(ref) ? clusters[Int(ref & ~Self.clusterFlag)].representative : ref
+  }
+}
+
+/// The box holding a cluster's leaves, as offsets (world widths) from its drawn pin's position:
+/// x unwrapped around that pin (leaves across the antimeridian get offsets beyond ±½ − never more
+/// than 2·d_L), y as is. Stored as Float, rounded outwards: 16 bytes per cluster.
+struct LeafExtent: Sendable {
+  var minX: Float, minY: Float, maxX: Float, maxY: Float
+
+  static let zero = LeafExtent(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+  /// Grows the box to hold `other` moved by (dx, dy).
+  mutating func formUnion(_ other: LeafExtent, shiftedBy dx: Double, _ dy: Double) {
+    minX = min(minX, Self.down(Double(other.minX) + dx))
+    minY = min(minY, Self.down(Double(other.minY) + dy))
+    maxX = max(maxX, Self.up(Double(other.maxX) + dx))
+    maxY = max(maxY, Self.up(Double(other.maxY) + dy))
+  }
+
+  /// The largest Float ≤ v, and the smallest ≥ v.
+  private static func down(_ v: Double) -> Float {
+    let f = Float(v)
+    return Double(f) > v ? f.nextDown : f
+  }
+
+  private static func up(_ v: Double) -> Float {
+    let f = Float(v)
+    return Double(f) < v ? f.nextUp : f
   }
 }

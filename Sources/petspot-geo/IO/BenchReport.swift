@@ -42,6 +42,22 @@ enum BenchReport {
       + "operation          camera   pins      result    median      p90         p99         reps"
   }
 
+  /// The first JSON line: `{"machine":{"cpu","cores","swift","petspotGeo"},"pins":N,"invalid":N}`.
+  static func machineJSON(pins: PinSet) -> String {
+    JSONValue.object([
+      ("machine", .object([
+        ("cpu", .string(Machine.cpuModel)), ("cores", .number(Double(Machine.cores))), ("swift", .string(Machine.swiftVersion)),
+        ("petspotGeo", .string(PetSpotGeo.version)),
+      ])),
+      ("pins", .number(Double(pins.count))), ("invalid", .number(Double(pins.invalidCount))),
+    ]).serialized
+  }
+
+  /// The last JSON line: `{"peakResidentMB":N}`.
+  static func memoryJSON() -> String {
+    JSONValue.object([("peakResidentMB", .number(Double(Machine.peakResidentMegabytes)))]).serialized
+  }
+
   static func footer() -> String {
     "# peak resident memory \(Machine.peakResidentMegabytes) MB"
   }
@@ -78,7 +94,7 @@ enum Machine {
 
   static var description: String { "\(cpuModel), \(cores) cores, \(swiftVersion), petspot-geo \(PetSpotGeo.version)" }
 
-  private static func readText(_ path: String) throws -> String {
+  static func readText(_ path: String) throws -> String {
     guard let file = fopen(path, "r") else { throw ExitCodeError() }
     defer { fclose(file) }
     var out: [UInt8] = []

@@ -33,7 +33,10 @@ extension PetSpotGeoCommand {
     @Option(help: ArgumentHelp("Comma-separated operations (default: all).", valueName: "list"))
     var operations: String = Operation.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(help: ArgumentHelp("Comma-separated built-in cameras: city, country, world (default: all).", valueName: "list"))
+    @Option(
+      help: ArgumentHelp(
+        "Comma-separated built-in cameras (city, country, world; default: all), or a JSON Lines file of cameras, each with an optional \"name\".",
+        valueName: "list|file"))
     var cameras: String = "city,country,world"
 
     @Option(help: "Recorded repetitions per operation (at least; fast ones run for ~0.5 s).")
@@ -77,9 +80,9 @@ extension PetSpotGeoCommand {
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering = chosen.contains(where: { [.clusterQuery, .hitTest].contains($0) }) ? try ClusterIndex(pins: set, options: clusterOptions) : nil
       var mutable = chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) }) ? try ClusteredPins(pins: set, options: clusterOptions) : nil
-      if !json { Output.line(BenchReport.header(pins: set)) }
+      Output.line(json ? BenchReport.machineJSON(pins: set) : BenchReport.header(pins: set))
       for operation in chosen {
-        for (name, camera) in BenchCameras.all where cameras.split(separator: ",").contains(Substring(name)) {
+        for (name, camera) in try BenchCameras.chosen(cameras) {
           let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
           var hits = 0
           let timing: TimingSummary
@@ -139,7 +142,7 @@ extension PetSpotGeoCommand {
           Output.line(json ? row.json : row.text)
         }
       }
-      if !json { Output.line(BenchReport.footer()) }
+      Output.line(json ? BenchReport.memoryJSON() : BenchReport.footer())
     }
   }
 }
@@ -175,6 +178,27 @@ struct CalloutWorkload {
 
 /// Built-in cameras: a phone over Paris, a desktop over France, the whole world.
 enum BenchCameras {
+  /// The built-in cameras named in a comma-separated list, or the cameras of a JSON Lines file
+  /// (each line a camera with an optional "name"; unnamed ones are "camera1", "camera2", …).
+  static func chosen(_ list: String) throws -> [(String, Camera)] {
+    let names = list.split(separator: ",").map(String.init)
+    if names.allSatisfy({ name in all.contains { $0.0 == name } }) { return all.filter { names.contains($0.0) } }
+    guard let text = try? Machine.readText(list) else {
+      throw ValidationError("--cameras: '\(list)' is neither a list of city, country, world nor a readable file")
+    }
+    var result: [(String, Camera)] = []
+    for (i, line) in text.split(separator: "\n").enumerated() where line.contains(where: { !$0.isWhitespace }) {
+      do throws(InvalidInput) {
+        let json = try JSONParser.parse(String(line))
+        let name = json["name"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "camera\(result.count + 1)"
+        result.append((name, try Camera(json: json)))
+      } catch {
+        throw ValidationError("--cameras \(list), line \(i + 1): \(error.message)")
+      }
+    }
+    return result
+  }
+
   static let all: [(String, Camera)] = [
     ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14, width: 390, height: 844)),
     ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),

@@ -1,0 +1,98 @@
+import Benchmark
+import Foundation
+import PetSpotGeo
+
+/// Clustering benchmarks (issue: clustering): build over 100k / 1M / 10M skewed pins (time,
+/// memory, index bytes per pin), queries for city, country and world cameras (1280 × 800), a
+/// hit-test on a query's result, and insert / remove of one pin. minSeparation 60, maxZoom 16:
+/// the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
+/// 0.02°) jitter, seed 1), generated once per process outside the measurements.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 2, scalingFactor: .one, maxDuration: .seconds(3),
+    maxIterations: 100_000)
+
+  for size in [100_000, 1_000_000, 10_000_000] {
+    let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k"
+    Benchmark(
+      "cluster.build.\(label)",
+      configuration: .init(metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")], maxIterations: size > 1_000_000 ? 3 : 10)
+    ) { benchmark in
+      let pins = ClusterData.pins(size)
+      benchmark.startMeasurement()
+      var bytes = 0
+      for _ in benchmark.scaledIterations {
+        let index = try! ClusterIndex(pins: pins, options: ClusterData.options)
+        bytes = index.memoryBytes
+        blackHole(index)
+      }
+      benchmark.stopMeasurement()
+      benchmark.measurement(.custom("index bytes per pin"), bytes / size)
+    }
+    guard size == 1_000_000 else { continue }
+    for (name, camera) in ClusterData.cameras {
+      Benchmark("cluster.query.\(name).\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let index = ClusterData.index(size)
+        let rectangle = VisibleRectangle(camera: camera)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(index.items(in: rectangle)) }
+      }
+    }
+    Benchmark("cluster.hittest.country.\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+      let result = ClusterData.index(size).items(in: VisibleRectangle(camera: ClusterData.cameras[1].1))
+      var random = SplitMix64(seed: 3)
+      let taps = (0..<1_024).map { _ in ScreenPoint(x: random.uniform(0...1280), y: random.uniform(0...800)) }
+      var k = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(result.hitTest(taps[k & 1023]))
+        k += 1
+      }
+    }
+    for change in ["insert", "remove"] {
+      Benchmark("cluster.\(change).\(label)", configuration: .init(maxIterations: 5)) { benchmark in
+        var clustered = try! ClusteredPins(pins: ClusterData.pins(size), options: ClusterData.options)
+        var random = SplitMix64(seed: 9)
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+          if change == "insert" {
+            try! clustered.insert(id: "bench-\(i)", latitude: random.uniform(-60...60), longitude: random.uniform(-180...180), status: .missing)
+          } else {
+            try! clustered.remove(id: "s\(random.next() % UInt64(size))")
+          }
+        }
+        blackHole(clustered)
+      }
+    }
+  }
+}
+
+/// Data and cameras shared by the suite (built lazily, once per process).
+enum ClusterData {
+  static let options = ClusterOptions(minSeparation: 60, maxZoom: 16)
+
+  static let cameras: [(String, Camera)] = [
+    ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.3, longitudeDelta: 0.5, width: 1280, height: 800)),
+    ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),
+    ("world", try! Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280, height: 800)),
+  ]
+
+  nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
+  nonisolated(unsafe) private static var indexes: [Int: ClusterIndex] = [:]
+
+  static func pins(_ count: Int) -> PinSet {
+    if let set = plain[count] { return set }
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Data/geonames-places.csv").standardized.path
+    let set = PinGenerator(kind: .skewed(places: try! PinGenerator.Place.load(path: path)), seed: 1).pinSet(count: count)
+    plain[count] = set
+    return set
+  }
+
+  static func index(_ count: Int) -> ClusterIndex {
+    if let index = indexes[count] { return index }
+    let index = try! ClusterIndex(pins: pins(count), options: options)
+    indexes[count] = index
+    return index
+  }
+}
