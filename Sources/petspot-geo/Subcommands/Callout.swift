@@ -99,13 +99,7 @@ extension PetSpotGeoCommand {
       let cameraValue: Camera? = pinCoordinate == nil ? nil : try camera.camera()
       let viewport = camera.viewport!
       var layout = CalloutLayout(viewportWidth: viewport.width, viewportHeight: viewport.height, calloutWidth: size!.width, calloutHeight: size!.height)
-      if let insets {
-        let parts = insets.split(separator: ",", omittingEmptySubsequences: false).map { FlagNumber.parse($0) }
-        guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3] else {
-          throw InvalidInput(field: "insets", code: .malformedValue, message: "insets must be top,left,bottom,right")
-        }
-        layout.insets = EdgeInsets(top: t, left: l, bottom: b, right: r)
-      }
+      if let insets { layout.insets = try FlagNumber.insets(insets) }
       layout.margin = margin
       layout.pinHeight = pinHeight
       layout.gap = gap

@@ -1,0 +1,68 @@
+extension GeoEngine {
+  /// Composes the picture of what a camera shows (see ``MapPicture``).
+  ///
+  /// - Parameters:
+  ///   - index: the clustered pins.
+  ///   - insets: the safe area's insets, points.
+  ///   - selectedId: a pin shown on its own (as a pin or a spider leg) whose callout to place.
+  ///   - cardSize: the callout card (width, height), points.
+  ///   - fetchCircle: draw the circle of the camera's fetch query (`GET /announcements` range).
+  ///   - prunedFrom: when given, draw in grey the pins the server would return for the fetch
+  ///     query (within the range) that pruning keeps out of view.
+  /// - Throws: ``InvalidInput`` naming `select` for an unknown pin or one not shown on its own;
+  ///   ``GeoError`` when the callout's GEOS work fails.
+  public func mapPicture(
+    index: ClusterIndex, camera: Camera, insets: EdgeInsets = EdgeInsets(), selectedId: String? = nil,
+    cardSize: (width: Double, height: Double) = (262, 300), fetchCircle: Bool = false, prunedFrom indexed: IndexedPins? = nil
+  ) throws -> MapPicture {
+    let rect = VisibleRectangle(camera: camera)
+    let result = index.items(in: rect)
+    var picture = MapPicture(viewportWidth: camera.width, viewportHeight: camera.height, insets: insets, index: index, result: result)
+    if let selectedId {
+      picture.selection = try selection(of: selectedId, index: index, result: result, camera: camera, insets: insets, cardSize: cardSize)
+    }
+    let query = fetchQuery(for: camera)
+    if fetchCircle {
+      picture.fetchCircle = stride(from: 0.0, to: 360, by: 2).map { azimuth in
+        rect.screenPoint(of: geodesic.destination(from: camera.center, azimuth: azimuth, metres: Double(query.range)))
+      }
+    }
+    if let indexed {
+      let window = VisibilityWindow(rectangle: rect)
+      for match in indexed.within(metres: Double(query.range), of: camera.center, geodesic: geodesic) {
+        let p = match.position
+        if !window.contains(x: indexed.pins.mercatorX[p], y: indexed.pins.mercatorY[p]) {
+          picture.prunedPins.append(rect.screenPoint(of: indexed.pins.coordinate(at: p)))
+        }
+      }
+    }
+    let clusters = result.items.filter { $0.kind == .cluster }.count, legs = result.items.filter { $0.kind == .spider }.count
+    picture.caption = "zoom \(Self.twoDecimals(result.zoom)) · \(result.items.count) items (\(clusters) clusters, \(legs) spider legs)"
+      + " · range \(query.range) m" + (indexed == nil ? "" : " · \(picture.prunedPins.count) fetched but out of view")
+    return picture
+  }
+
+  private func selection(
+    of id: String, index: ClusterIndex, result: ClusterResult, camera: Camera, insets: EdgeInsets, cardSize: (width: Double, height: Double)
+  ) throws -> MapPicture.Selection {
+    guard let position = index.pins.ids.position(of: id) else {
+      throw InvalidInput(field: "select", code: .outOfRange, message: "select: no pin with id '\(id)'")
+    }
+    guard let item = result.items.first(where: { $0.cluster == nil && $0.position == position }) else {
+      throw InvalidInput(field: "select", code: .outOfRange, message: "select: pin '\(id)' is not shown on its own at this camera (out of view or in a cluster)")
+    }
+    var layout = CalloutLayout(viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: cardSize.width, calloutHeight: cardSize.height)
+    layout.insets = insets
+    let placement = try placeCallout(CalloutRequest(layout: layout, pin: .screen(item.point)))
+    let c = index.pins.coordinate(at: position)
+    return MapPicture.Selection(
+      point: item.point, layout: layout, placement: placement, title: index.pins.status(at: position)?.name ?? "no status",
+      subtitle: "\(id) · \(Self.twoDecimals(c.latitude, places: 5)), \(Self.twoDecimals(c.longitude, places: 5))")
+  }
+
+  private static func twoDecimals(_ v: Double, places: Int = 2) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return ShortestDecimal.string((v * scale).rounded() / scale)
+  }
+}
