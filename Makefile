@@ -23,7 +23,7 @@ DEBUG_BIN := .build/debug
 INSTALL_SCRATCH := .build-install
 OUT := out
 
-.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench clean
+.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench compare clean
 
 all: build
 
@@ -96,5 +96,10 @@ demo: release
 bench: .deps.stamp
 	cd Benchmarks && PETSPOT_TARGET_CPU=$(TARGET_CPU) $(SWIFT) package benchmark
 
+## compare: petspot-geo against shapely, numpy, pyproj, pysupercluster and the C baseline on the same
+## data, in one run (creates Benchmarks/compare/.venv); writes Benchmarks/results/ (JSON, Markdown, SVG charts).
+compare: .deps.stamp
+	bash Benchmarks/compare/run.sh
+
 clean:
-	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build
+	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build Benchmarks/compare/.venv

@@ -58,6 +58,24 @@ struct RenderAndBenchCommandTests {
     #expect(unknown.status == 1 && unknown.stderr.contains("select"))
   }
 
+  @Test("a replayed interaction: the final camera, the fetched announcements and the tapped pin's callout")
+  func replay() throws {
+    let events = [
+      #"{"event":"appear","camera":{"lat":52.23,"lng":21.01,"latDelta":0.05,"lngDelta":0.08,"width":390,"height":844}}"#,
+      #"{"event":"fetchSucceeded","requestId":1,"announcements":[{"id":"a1","lastSeenLatitude":52.23,"lastSeenLongitude":21.01,"status":"MISSING"},{"id":"a2","lastSeenLatitude":52.24,"lastSeenLongitude":21.03,"status":"FOUND"}]}"#,
+      #"{"event":"tapPin","id":"a2"}"#, "not json",
+    ].joined(separator: "\n")
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("psg-\(UInt32.random(in: 0...UInt32.max)).jsonl").path
+    try events.write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try CLIRunner.run(["render", "--replay", path, "--card-size", "262x200"])
+    #expect(run.status == 0 && run.stderr.contains("replay line 4"))
+    let elements = try Self.elements(run.stdout)
+    #expect(elements.filter { $0.name == "circle" && $0.attributes["r"] == "7" }.count == 2, "two announcements")
+    #expect(run.stdout.contains("<!-- callout ") && run.stdout.contains("a2 · 52.24"), "the selected pin's callout")
+    let both = try CLIRunner.run(["render", "--replay", path, "--pins", Self.pinsPath])
+    #expect(both.status == 2)
+  }
+
   @Test("bench --json: a machine line, one row per operation and camera, a memory line")
   func benchJSON() throws {
     let run = try CLIRunner.run([

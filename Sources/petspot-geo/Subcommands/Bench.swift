@@ -83,6 +83,7 @@ extension PetSpotGeoCommand {
       Output.line(json ? BenchReport.machineJSON(pins: set) : BenchReport.header(pins: set))
       for operation in chosen {
         for (name, camera) in try BenchCameras.chosen(cameras) {
+          Progress.say("measuring \(operation.rawValue) (\(name))…")
           let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
           var hits = 0
           let timing: TimingSummary

@@ -12,14 +12,25 @@ extension PetSpotGeoCommand {
         on its own; --fetch-circle draws the GET /announcements range; --show-pruned draws in grey the pins \
         the server would return that are out of view (the picture then extends past the viewport).
 
+        With --replay, the events run through the map controller and the picture shows where the \
+        interaction ends: its camera, the announcements it holds and the selected pin's callout.
+
         Example:
           petspot-geo render --pins Data/pins.csv --center 48.8566,2.3522 --span 0.3,0.3 --viewport 390x844 \\
             --insets 59,0,34,0 --fetch-circle --show-pruned --output paris.svg
         """
     )
 
-    @OptionGroup var pinsFile: PinsOptions
+    @Option(help: ArgumentHelp("Pins file: .csv, .json (announcements), .geojson or .psgpins.", valueName: "file"))
+    var pins: String?
+
     @OptionGroup var camera: CameraOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Instead of --pins and a camera: map events (JSON Lines, as `replay` reads them); draws the final camera, announcements and selection.",
+        valueName: "file"))
+    var replay: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
     var insets: String?
@@ -46,20 +57,25 @@ extension PetSpotGeoCommand {
     var output: String?
 
     func validate() throws {
-      try camera.validate(batch: false)
+      guard (pins == nil) != (replay == nil) else { throw ValidationError("give exactly one of --pins (with a camera) and --replay") }
+      if pins != nil {
+        try camera.validateComplete()
+      } else if camera.isAnyGiven || select != nil {
+        throw ValidationError("--replay takes its camera and selection from the events")
+      }
     }
 
     func run() throws {
       do {
-        let cameraValue = try camera.camera()
-        let insetsValue = try insets.map { text throws(InvalidInput) in try FlagNumber.insets(text) } ?? EdgeInsets()
-        let pins = try pinsFile.load()
-        let index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom))
         let engine = try EngineFactory.make()
+        let insetsValue = try insets.map { text throws(InvalidInput) in try FlagNumber.insets(text) } ?? EdgeInsets()
+        let (pinSet, cameraValue, selected) = try replay.map { try Self.replayed($0, engine: engine, cardSize: cardSize) }
+          ?? (try PinsOptions.load(pins!), try camera.camera(), select)
+        let index = try ClusterIndex(pins: pinSet, options: ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom))
         let picture = try engine.mapPicture(
-          index: index, camera: cameraValue, insets: insetsValue, selectedId: select,
+          index: index, camera: cameraValue, insets: insetsValue, selectedId: selected,
           cardSize: cardSize.map { ($0.width, $0.height) } ?? (262, 300), fetchCircle: fetchCircle,
-          prunedFrom: showPruned ? IndexedPins(pins: pins) : nil)
+          prunedFrom: showPruned ? IndexedPins(pins: pinSet) : nil)
         let svg = picture.svg()
         if let output {
           try Output.save(svg, to: output)
@@ -73,6 +89,32 @@ extension PetSpotGeoCommand {
         Output.error(error.description)
         throw ExitCode.failure
       }
+    }
+
+    /// Runs the events of a replay file through a map controller: the pins it holds at the end,
+    /// its camera and its selection. Malformed events are reported on stderr and skipped, as `replay` does.
+    static func replayed(_ path: String, engine: GeoEngine, cardSize: ViewportSize?) throws -> (PinSet, Camera, String?) {
+      var configuration = MapController.Configuration()
+      if let cardSize { (configuration.calloutWidth, configuration.calloutHeight) = (cardSize.width, cardSize.height) }
+      let controller = MapController(engine: engine, configuration: configuration)
+      guard let text = try? Machine.readText(path) else {
+        throw InvalidInput(field: "replay", code: .malformedValue, message: "replay: cannot read \(path)")
+      }
+      for (i, line) in text.split(separator: "\n").enumerated() where line.contains(where: { !$0.isWhitespace }) {
+        do throws(InvalidInput) {
+          _ = try controller.replay(try JSONParser.parse(String(line)))
+        } catch {
+          Output.error("replay line \(i + 1): \(error.message)")
+        }
+      }
+      guard let camera = controller.camera else {
+        throw InvalidInput(field: "replay", code: .missingField, message: "replay: the events never set a camera")
+      }
+      var pins = PinSet()
+      for (row, a) in controller.pins.enumerated() where PinSet.isValidCoordinate(latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude) {
+        try? pins.append(id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: row)
+      }
+      return (pins, camera, controller.selectedId)
     }
   }
 }

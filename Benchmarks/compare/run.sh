@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make compare`: petspot-geo against the peers available here, on the same data and cameras, in one
+# run; writes Benchmarks/results/compare.json, compare.md and one SVG chart per operation.
+#   COMPARE_SIZES=10000,100000,1000000,10000000 (default) picks the pin counts.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+venv="$here/.venv"
+work="${COMPARE_WORK:-$root/out/compare}"
+mkdir -p "$work"
+
+# 1. The virtual environment with the peers (PyPI only).
+if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
+"$venv/bin/pip" install -q -r "$here/requirements.txt"
+# pysupercluster 0.7.7: its setup.py sets __builtins__.__NUMPY_SETUP__, which modern setuptools
+# breaks (__builtins__ is a dict there); the one-line fix sets it on the builtins module instead.
+if ! "$venv/bin/python" -c "import pysupercluster" 2>/dev/null; then
+  sdist="https://files.pythonhosted.org/packages/99/30/90cb20b67c0202b3739f7c87d6d8e00ad04b76db5a82012ffadf7593c99c/pysupercluster-0.7.7.tar.gz"
+  rm -rf "$work/pysupercluster" && mkdir -p "$work/pysupercluster"
+  if curl -fsSL "$sdist" -o "$work/pysupercluster.tar.gz" && tar xzf "$work/pysupercluster.tar.gz" -C "$work/pysupercluster"; then
+    src="$work/pysupercluster/pysupercluster-0.7.7"
+    sed -i 's/        __builtins__.__NUMPY_SETUP__ = False/        import builtins; builtins.__NUMPY_SETUP__ = False/' "$src/setup.py"
+    "$venv/bin/pip" install -q --no-build-isolation "$src" || echo "pysupercluster did not build; comparing without it" >&2
+  else
+    echo "pysupercluster sdist not reachable; comparing without it" >&2
+  fi
+fi
+
+# 2. petspot-geo (release, tuned for this CPU like the C baseline) and the C baseline as a library.
+(cd "$root" && PETSPOT_TARGET_CPU=native swift build -c release --product petspot-geo >&2)
+cli="$root/.build/release/petspot-geo"
+cc -O3 -march=native -shared -fPIC -I"$root/Benchmarks/CBaseline/include" "$root/Benchmarks/CBaseline/c_baseline.c" \
+  -o "$work/libcbaseline.so"
+
+# 3. The comparison.
+"$venv/bin/python" "$here/compare.py" --cli "$cli" --baseline "$work/libcbaseline.so" --work "$work" \
+  --places "$root/Data/geonames-places.csv" --results "$root/Benchmarks/results" \
+  --sizes "${COMPARE_SIZES:-10000,100000,1000000,10000000}"
