@@ -2,22 +2,12 @@ import CPetSpotGeo
 import PetSpotGeo
 
 /// What a `psg_cluster_index *` points to: the pins with their cluster index, and the last error.
-final class ClusterIndexHandle: CHandle {
+final class ClusterIndexHandle: LastErrorHandle {
   var clustered: ClusteredPins
-  private(set) var lastError = OwnedCString.empty
+  var lastError = OwnedCString.empty
 
   init(clustered: ClusteredPins) {
     self.clustered = clustered
-  }
-
-  func succeed() -> psg_status {
-    lastError = .empty
-    return PSG_OK
-  }
-
-  func fail(_ message: String) -> psg_status {
-    lastError = OwnedCString(message)
-    return PSG_ERR_INVALID_ARGUMENT
   }
 
   /// The index cluster with a numeric id, or `nil` (after recording the error).

@@ -3,25 +3,15 @@ import PetSpotGeo
 
 /// What a `psg_pins *` points to: the pins (indexed or not), the last error and the last result
 /// (so the two-call convention computes a query once).
-final class PinsHandle: CHandle {
+final class PinsHandle: LastErrorHandle {
   let pins: PinSet
   let indexed: IndexedPins?
-  private(set) var lastError = OwnedCString.empty
+  var lastError = OwnedCString.empty
   private var lastQuery: (camera: psg_camera, padding: Double, result: [UInt32])?
 
   init(pins: PinSet, buildIndex: Bool) {
     self.pins = pins
     self.indexed = buildIndex ? IndexedPins(pins: pins) : nil
-  }
-
-  func succeed() -> psg_status {
-    lastError = .empty
-    return PSG_OK
-  }
-
-  func fail(_ message: String) -> psg_status {
-    lastError = OwnedCString(message)
-    return PSG_ERR_INVALID_ARGUMENT
   }
 
   /// Caller array indices of the visible pins, reusing the previous answer for identical input.

@@ -83,15 +83,9 @@ extension PetSpotGeoCommand {
         }
         return
       }
-      do {
+      try Output.exitingOnFailure {
         let placement = try engine.placeCallout(try request())
         Output.line(placement.json.serialized)
-      } catch let error as InvalidInput {
-        Output.error(error.message)
-        throw ExitCode.failure
-      } catch let error as GeoError {
-        Output.error(error.description)
-        throw ExitCode.failure
       }
     }
 

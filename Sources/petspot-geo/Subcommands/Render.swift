@@ -66,7 +66,7 @@ extension PetSpotGeoCommand {
     }
 
     func run() throws {
-      do {
+      try Output.exitingOnFailure {
         let engine = try EngineFactory.make()
         let insetsValue = try insets.map { text throws(InvalidInput) in try FlagNumber.insets(text) } ?? EdgeInsets()
         let (pinSet, cameraValue, selected) = try replay.map { try Self.replayed($0, engine: engine, cardSize: cardSize) }
@@ -82,12 +82,6 @@ extension PetSpotGeoCommand {
         } else {
           Output.text(svg)
         }
-      } catch let error as InvalidInput {
-        Output.error(error.message)
-        throw ExitCode.failure
-      } catch let error as GeoError {
-        Output.error(error.description)
-        throw ExitCode.failure
       }
     }
 
