@@ -7,15 +7,12 @@ extension ClusterIndex {
   /// - Complexity: O(n) for the Morton sort, then O(items) per level.
   public init(pins: PinSet, options: ClusterOptions) throws(InvalidInput) {
     try options.validate()
-    var keys: [UInt64] = [], order: [UInt32] = []
-    keys.reserveCapacity(pins.count)
-    order.reserveCapacity(pins.count)
-    for i in 0..<pins.count where !pins.mercatorY[i].isNaN {
-      keys.append(PinIndex.mortonKey(x: pins.mercatorX[i], y: pins.mercatorY[i]))
-      order.append(UInt32(i))
-    }
-    RadixSort.sort(keys: &keys, values: &order)  // stable: equal keys stay in input order
-    var builder = HierarchyBuilder(pins: pins, options: options, keys: keys, positions: order)
+    // The Morton sort and the id hashes are independent: one core each.
+    var keys: [UInt64] = [], order: [UInt32] = [], hashes: [UInt64] = []
+    ParallelPair.run(
+      { (keys, order) = Self.mortonOrder(pins) },
+      { hashes = (0..<pins.count).map { i in pins.ids.withUTF8(i) { Self.idHash($0) } } })
+    var builder = HierarchyBuilder(pins: pins, options: options, keys: keys, positions: order, hashes: hashes)
     builder.build()
     self.options = options
     self.pins = pins
@@ -23,11 +20,42 @@ extension ClusterIndex {
     self.positions = order
     self.children = builder.children
     self.roots = builder.items
-    self.leafSlots = Self.depthFirstLeaves(roots: builder.items, clusters: &builder.clusters, children: builder.children, pinCount: order.count)
-    self.clusters = builder.clusters
-    var hashes = builder.clusters.map(\.idHash), byHash = Array(0..<UInt32(builder.clusters.count))
-    RadixSort.sort(keys: &hashes, values: &byHash)
-    self.clustersByHash = byHash
+    var clusters = builder.clusters, leaves: [UInt32] = [], table: [UInt32] = []
+    ParallelPair.run(
+      { leaves = Self.depthFirstLeaves(roots: builder.items, clusters: &clusters, children: builder.children, pinCount: order.count) },
+      { table = Self.hashTable(builder.clusters) })
+    self.leafSlots = leaves
+    self.clusters = clusters
+    self.clusterTable = table
+  }
+
+  /// Pins on the map (the rest are never visible) as Morton keys, ascending, with their positions;
+  /// equal keys stay in input order (the sort is stable).
+  private static func mortonOrder(_ pins: PinSet) -> (keys: [UInt64], order: [UInt32]) {
+    var keys: [UInt64] = [], order: [UInt32] = []
+    keys.reserveCapacity(pins.count)
+    order.reserveCapacity(pins.count)
+    for i in 0..<pins.count where !pins.mercatorY[i].isNaN {
+      keys.append(PinIndex.mortonKey(x: pins.mercatorX[i], y: pins.mercatorY[i]))
+      order.append(UInt32(i))
+    }
+    RadixSort.sort(keys: &keys, values: &order)
+    return (keys, order)
+  }
+
+  /// An open-addressing table of cluster numbers + 1 (0 empty) by id hash (the hashes are mixed
+  /// already, so their low bits pick the slot); a power-of-two size at least twice the clusters.
+  private static func hashTable(_ clusters: [Cluster]) -> [UInt32] {
+    var size = 16
+    while size < 2 * clusters.count { size *= 2 }
+    var table = [UInt32](repeating: 0, count: size)
+    let mask = size - 1
+    for (c, cluster) in clusters.enumerated() {
+      var slot = Int(truncatingIfNeeded: cluster.idHash) & mask
+      while table[slot] != 0 { slot = (slot + 1) & mask }
+      table[slot] = UInt32(c + 1)
+    }
+    return table
   }
 
   /// Lays the leaves out depth-first (children in Morton order) and records each cluster's run.
@@ -75,12 +103,12 @@ private struct HierarchyBuilder {
   /// Their representatives' Morton slots (ascending).
   var reps: [UInt32]
 
-  init(pins: PinSet, options: ClusterOptions, keys: [UInt64], positions: [UInt32]) {
+  init(pins: PinSet, options: ClusterOptions, keys: [UInt64], positions: [UInt32], hashes idHashes: [UInt64]) {
     self.options = options
     self.keys = keys
     points = positions.map { MercatorPoint(x: pins.mercatorX[Int($0)], y: pins.mercatorY[Int($0)]) }
     statusCodes = positions.map { pins.statusCodes[Int($0)] }
-    hashes = positions.map { p in pins.ids.withUTF8(Int(p)) { ClusterIndex.idHash($0) } }
+    hashes = positions.map { idHashes[Int($0)] }
     items = Array(0..<UInt32(positions.count))
     reps = items
   }

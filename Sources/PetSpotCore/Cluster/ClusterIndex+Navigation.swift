@@ -10,7 +10,7 @@ extension ClusterIndex {
   }
 
   /// The index cluster with this id ("cluster:" + 16 hex digits), or `nil`.
-  /// - Complexity: O(log clusters).
+  /// - Complexity: O(1) expected.
   public func cluster(id: some StringProtocol) -> ClusterSummary? {
     clusterReference(id: id).map(summary)
   }
@@ -95,12 +95,13 @@ extension ClusterIndex {
 
   private func clusterReference(id: some StringProtocol) -> UInt32? {
     guard let hash = ClusterSummary.hash(id: id) else { return nil }
-    var lo = 0, hi = clustersByHash.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if clusters[Int(clustersByHash[mid])].idHash < hash { lo = mid + 1 } else { hi = mid }
+    let mask = clusterTable.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while clusterTable[slot] != 0 {
+      let c = Int(clusterTable[slot]) - 1
+      if clusters[c].idHash == hash { return UInt32(c) | Self.clusterFlag }
+      slot = (slot + 1) & mask
     }
-    guard lo < clustersByHash.count, clusters[Int(clustersByHash[lo])].idHash == hash else { return nil }
-    return clustersByHash[lo] | Self.clusterFlag
+    return nil
   }
 }

@@ -36,8 +36,8 @@ public struct ClusterIndex: Sendable {
   let children: [UInt32]
   /// The items of level 0, in Morton order of their drawn positions.
   let roots: [UInt32]
-  /// Cluster numbers sorted by id hash (lookup by id).
-  let clustersByHash: [UInt32]
+  /// Cluster numbers + 1 by id hash, open addressing (lookup by id).
+  let clusterTable: [UInt32]
   /// Morton slots in depth-first order: every cluster's leaves are one contiguous run.
   let leafSlots: [UInt32]
 
@@ -78,7 +78,7 @@ public struct ClusterIndex: Sendable {
   public var memoryBytes: Int {
     points.capacity * MemoryLayout<MercatorPoint>.stride + positions.capacity * 4
       + clusters.capacity * MemoryLayout<Cluster>.stride + children.capacity * 4 + roots.capacity * 4
-      + leafSlots.capacity * 4 + clustersByHash.capacity * 4
+      + leafSlots.capacity * 4 + clusterTable.capacity * 4
   }
 
   /// Whether a node reference is a cluster.
