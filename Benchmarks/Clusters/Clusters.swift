@@ -4,7 +4,7 @@ import PetSpotGeo
 
 /// Clustering benchmarks (issue: clustering): build over 100k / 1M / 10M skewed pins (time,
 /// memory, index bytes per pin), queries for city, country and world cameras (1280 × 800), a
-/// hit-test on a query's result, and insert / remove of one pin. minSeparation 60, maxZoom 16:
+/// hit-test on a query's result, and insert / remove / update of one pin. minSeparation 60, maxZoom 16:
 /// the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
@@ -49,16 +49,33 @@ let benchmarks: @Sendable () -> Void = {
         k += 1
       }
     }
-    for change in ["insert", "remove"] {
-      Benchmark("cluster.\(change).\(label)", configuration: .init(maxIterations: 5)) { benchmark in
-        var clustered = try! ClusteredPins(pins: ClusterData.pins(size), options: ClusterData.options)
+    // One change per iteration on a 1M-pin index built outside the measurement. "insert" puts a
+    // pin beside a random existing one (10 m jitter: where reports pile up), "insert.anywhere"
+    // uniformly in ±60° latitude, "remove" takes a random pin out, "update" moves one ~100 m.
+    for change in ["insert", "insert.anywhere", "remove", "update"] {
+      Benchmark("cluster.\(change).\(label)", configuration: .init(maxDuration: .seconds(5), maxIterations: 3_000)) { benchmark in
+        let pins = ClusterData.pins(size)
+        var clustered = try! ClusteredPins(pins: pins, options: ClusterData.options)
         var random = SplitMix64(seed: 9)
         benchmark.startMeasurement()
         for i in benchmark.scaledIterations {
-          if change == "insert" {
+          let near = Int(random.next() % UInt64(size))
+          // Beside pin `near`, `scale` × up to 1e-4° (≈ 10 m) away, kept a valid coordinate.
+          func beside(_ scale: Double) -> (Double, Double) {
+            (min(max(pins.latitudes[near] + scale * random.uniform(-1e-4...1e-4), -90), 90),
+             min(max(pins.longitudes[near] + scale * random.uniform(-1e-4...1e-4), -180), 180))
+          }
+          switch change {
+          case "insert":
+            let (lat, lng) = beside(1)
+            try! clustered.insert(id: "bench-\(i)", latitude: lat, longitude: lng, status: .missing)
+          case "insert.anywhere":
             try! clustered.insert(id: "bench-\(i)", latitude: random.uniform(-60...60), longitude: random.uniform(-180...180), status: .missing)
-          } else {
-            try! clustered.remove(id: "s\(random.next() % UInt64(size))")
+          case "remove":
+            _ = try! clustered.remove(id: pins.ids[near])
+          default:
+            let (lat, lng) = beside(10)
+            try! clustered.update(id: pins.ids[near], latitude: lat, longitude: lng, status: .found)
           }
         }
         blackHole(clustered)

@@ -37,7 +37,7 @@ public func psg_cluster_index_destroy(_ index: OpaquePointer?) {
 
 @_cdecl("psg_cluster_index_count")
 public func psg_cluster_index_count(_ index: OpaquePointer?) -> Int {
-  ClusterIndexHandle.from(index)?.clustered.pins.count ?? 0
+  ClusterIndexHandle.from(index)?.clustered.count ?? 0
 }
 
 @_cdecl("psg_cluster_index_last_error")

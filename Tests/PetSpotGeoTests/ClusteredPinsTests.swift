@@ -1,4 +1,5 @@
 import Foundation
+import PetSpotCore
 import PetSpotGeo
 import PetSpotTestSupport
 import Testing
@@ -80,6 +81,8 @@ struct ClusteredPinsTests {
         for change in changes { try clustered.apply([change]) }
       }
       let fresh = try ClusterIndex(pins: Self.pinSet(model), options: options)
+      #expect(clustered.index.structureDescription() == fresh.structureDescription(), "step \(step)")
+      #expect(clustered.count == model.count)
       for _ in 0..<10 {
         let rect = VisibleRectangle(camera: random.camera(random.next() % 2 == 0 ? .city : .continent))
         let a = clustered.index.items(in: rect), b = fresh.items(in: rect)
@@ -90,11 +93,37 @@ struct ClusteredPinsTests {
         }
       }
     }
-    // Refused changes leave everything as it was.
-    let before = clustered.pins.count
+    // Refused changes leave everything as it was (checked before anything is applied).
+    let before = clustered.pins.count, structure = clustered.index.structureDescription()
     #expect(throws: ClusteredPins.ChangeError.self) { try clustered.apply([.insert(id: "new", coordinate: GeoCoordinate(latitude: 1, longitude: 1), status: nil), .remove(id: "missing-id")]) }
     #expect(throws: ClusteredPins.ChangeError.self) { try clustered.insert(id: "nan", latitude: .nan, longitude: 0, status: nil) }
     #expect(clustered.pins.count == before && clustered.pins.ids.position(of: "new") == nil)
     #expect(try clustered.remove(id: "never-there") == false)
+    #expect(throws: ClusteredPins.ChangeError.self) { try clustered.apply([.insert(id: "x", coordinate: GeoCoordinate(latitude: 1, longitude: 1), status: nil), .insert(id: "x", coordinate: GeoCoordinate(latitude: 2, longitude: 1), status: nil)]) }
+    #expect(throws: ClusteredPins.ChangeError.self) { try clustered.apply([.remove(id: model[0].id), .update(id: model[0].id, coordinate: GeoCoordinate(latitude: 2, longitude: 1), status: nil)]) }
+    #expect(clustered.pins.count == before && clustered.index.structureDescription() == structure)
+    // A removal then an insert of the same id in one list is fine.
+    try clustered.apply([.remove(id: model[0].id), .insert(id: model[0].id, coordinate: GeoCoordinate(latitude: 3, longitude: 3), status: .found)])
+    #expect(clustered.count == model.count)
+  }
+
+  @Test("many removals: the retired places are compacted away, the hierarchy stays a fresh build's")
+  func compaction() throws {
+    let places = try PinGenerator.Place.load(path: Self.placesPath)
+    let pins = PinGenerator(kind: .skewed(places: places), seed: 7).pinSet(count: 3_000, shelters: 3)
+    var clustered = try ClusteredPins(pins: pins, options: ClusterOptions(minSeparation: 60, maxZoom: 16))
+    var random = SeededRandom(seed: 0xC0)
+    var survivors = Array(0..<pins.count)
+    var sawCompaction = false
+    for _ in 0..<1_600 {
+      let k = Int(random.next() % UInt64(survivors.count))
+      try clustered.apply([.remove(id: pins.ids[survivors.remove(at: k)])])
+      sawCompaction = sawCompaction || clustered.index.retiredCount == 0
+    }
+    #expect(sawCompaction && clustered.pins.count < pins.count && clustered.count == survivors.count)
+    var model = PinSet()
+    for i in survivors { try model.append(id: pins.ids[i], latitude: pins.latitudes[i], longitude: pins.longitudes[i], status: pins.status(at: i), sourceRow: i) }
+    let fresh = try ClusterIndex(pins: model, options: clustered.options)
+    #expect(clustered.index.structureDescription() == fresh.structureDescription())
   }
 }

@@ -16,16 +16,23 @@ extension ClusterIndex {
     builder.build()
     self.options = options
     self.pins = pins
-    self.points = builder.points
-    self.positions = order
-    self.children = builder.children
-    self.roots = builder.items
-    var clusters = builder.clusters, leaves: [UInt32] = [], table: [UInt32] = []
+    self.tops = builder.tops
+    self.absorbers = builder.absorbers
+    self.heads = builder.heads
+    self.members = builder.members
+    self.roots = builder.items.indices.map { order[Int(builder.reps[$0])] }
+    self.clusters = builder.clusters
+    self.liveClusters = builder.clusters.count
+    var keysByPin: [UInt64] = [], table = ClusterTable([]), list = MortonList(sorted: [], keys: [], tops: [])
     ParallelPair.run(
-      { leaves = Self.depthFirstLeaves(roots: builder.items, clusters: &clusters, children: builder.children, pinCount: order.count) },
-      { table = Self.hashTable(builder.clusters) })
-    self.leafSlots = leaves
-    self.clusters = clusters
+      {
+        keysByPin = [UInt64](repeating: 0, count: pins.count)
+        for (slot, pin) in order.enumerated() { keysByPin[Int(pin)] = keys[slot] }
+        list = MortonList(sorted: order, keys: keysByPin, tops: builder.tops)
+      },
+      { table = ClusterTable(builder.clusters) })
+    self.keys = keysByPin
+    self.order = list
     self.clusterTable = table
   }
 
@@ -41,39 +48,6 @@ extension ClusterIndex {
     }
     RadixSort.sort(keys: &keys, values: &order)
     return (keys, order)
-  }
-
-  /// An open-addressing table of cluster numbers + 1 (0 empty) by id hash (the hashes are mixed
-  /// already, so their low bits pick the slot); a power-of-two size at least twice the clusters.
-  private static func hashTable(_ clusters: [Cluster]) -> [UInt32] {
-    var size = 16
-    while size < 2 * clusters.count { size *= 2 }
-    var table = [UInt32](repeating: 0, count: size)
-    let mask = size - 1
-    for (c, cluster) in clusters.enumerated() {
-      var slot = Int(truncatingIfNeeded: cluster.idHash) & mask
-      while table[slot] != 0 { slot = (slot + 1) & mask }
-      table[slot] = UInt32(c + 1)
-    }
-    return table
-  }
-
-  /// Lays the leaves out depth-first (children in Morton order) and records each cluster's run.
-  private static func depthFirstLeaves(roots: [UInt32], clusters: inout [Cluster], children: [UInt32], pinCount: Int) -> [UInt32] {
-    var leaves: [UInt32] = []
-    leaves.reserveCapacity(pinCount)
-    var stack: [UInt32] = roots.reversed()
-    while let ref = stack.popLast() {
-      guard isCluster(ref) else {
-        leaves.append(ref)
-        continue
-      }
-      let c = Int(ref & ~clusterFlag)
-      clusters[c].leafStart = UInt32(leaves.count)
-      let start = Int(clusters[c].childStart), end = start + Int(clusters[c].childCount)
-      stack.append(contentsOf: children[start..<end].reversed())
-    }
-    return leaves
   }
 
   /// A 64-bit hash of a pin id (FNV-1a, then a SplitMix64 finaliser); cluster ids add these.
@@ -97,7 +71,14 @@ private struct HierarchyBuilder {
   let statusCodes: [UInt8]
   let hashes: [UInt64]
   var clusters: [ClusterIndex.Cluster] = []
-  var children: [UInt32] = []
+  /// Per pin (by position): top level, absorbing seed, head node (see ``ClusterIndex``).
+  var tops: [UInt8]
+  var absorbers: [UInt32]
+  var heads: [UInt32]
+  /// Non-seed members of the clusters, as pins.
+  var members: [UInt32] = []
+  /// Morton slot → position in the pin set.
+  let positions: [UInt32]
   /// The current level's items (node references), in Morton order of their representatives.
   var items: [UInt32]
   /// Their representatives' Morton slots (ascending).
@@ -106,11 +87,15 @@ private struct HierarchyBuilder {
   init(pins: PinSet, options: ClusterOptions, keys: [UInt64], positions: [UInt32], hashes idHashes: [UInt64]) {
     self.options = options
     self.keys = keys
+    self.positions = positions
     points = positions.map { MercatorPoint(x: pins.mercatorX[Int($0)], y: pins.mercatorY[Int($0)]) }
     statusCodes = positions.map { pins.statusCodes[Int($0)] }
     hashes = positions.map { idHashes[Int($0)] }
-    items = Array(0..<UInt32(positions.count))
-    reps = items
+    tops = [UInt8](repeating: ClusterIndex.notAnItem, count: pins.count)
+    absorbers = [UInt32](repeating: 0, count: pins.count)
+    heads = (0..<UInt32(pins.count)).map { $0 }
+    items = positions
+    reps = Array(0..<UInt32(positions.count))
   }
 
   mutating func build() {
@@ -120,6 +105,12 @@ private struct HierarchyBuilder {
     for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
       let depth = min(max(8 + level - cellPoints, 0), 31)
       mergeLevel(level: level, separation: options.separation(atLevel: level), depth: depth)
+    }
+    // What is left are the items of level 0: the roots.
+    for (item, rep) in zip(items, reps) {
+      let pin = Int(positions[Int(rep)])
+      tops[pin] = 0
+      heads[pin] = item
     }
   }
 
@@ -197,14 +188,13 @@ private struct HierarchyBuilder {
   }
 
   /// Records a cluster of item `seed` and item indices `members` (ascending: Z order).
-  private mutating func makeCluster(level: Int, seed: Int, members: [Int]) -> UInt32 {
+  private mutating func makeCluster(level: Int, seed: Int, members absorbed: [Int]) -> UInt32 {
+    let seedPin = positions[Int(reps[seed])]
     var cluster = ClusterIndex.Cluster(
-      representative: reps[seed], count: 0, childStart: UInt32(children.count), childCount: UInt32(members.count + 1),
-      leafStart: 0, missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
+      representative: seedPin, count: 0, up: items[seed], memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count),
+      memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
     let origin = points[Int(reps[seed])]
-    var extent = LeafExtent.zero
     func add(_ child: UInt32, representative: UInt32) {
-      children.append(child)
       // The child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
       let p = points[Int(representative)]
       var dx = p.x - origin.x
@@ -212,27 +202,33 @@ private struct HierarchyBuilder {
       let dy = p.y - origin.y
       if ClusterIndex.isCluster(child) {
         let c = clusters[Int(child & ~ClusterIndex.clusterFlag)]
-        extent.formUnion(c.extent, shiftedBy: dx, dy)
+        cluster.extent.formUnion(c.extent, shiftedBy: dx, dy)
         cluster.count += c.count
         cluster.missing += c.missing
         cluster.found += c.found
         cluster.closed += c.closed
         cluster.idHash &+= c.idHash
       } else {
-        extent.formUnion(.zero, shiftedBy: dx, dy)
+        cluster.extent.formUnion(.zero, shiftedBy: dx, dy)
         cluster.count += 1
-        switch statusCodes[Int(child)] {
+        switch statusCodes[Int(representative)] {
         case 1: cluster.missing += 1
         case 2: cluster.found += 1
         case 3: cluster.closed += 1
         default: break
         }
-        cluster.idHash &+= hashes[Int(child)]
+        cluster.idHash &+= hashes[Int(representative)]
       }
     }
     add(items[seed], representative: reps[seed])
-    for m in members { add(items[m], representative: reps[m]) }
-    cluster.extent = extent
+    for m in absorbed {
+      add(items[m], representative: reps[m])
+      let pin = Int(positions[Int(reps[m])])
+      members.append(UInt32(pin))
+      tops[pin] = UInt8(level + 1)
+      absorbers[pin] = seedPin
+      heads[pin] = items[m]
+    }
     clusters.append(cluster)
     return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
   }

@@ -19,33 +19,34 @@ extension ClusterIndex {
   public func children(of cluster: ClusterSummary) -> [Node] {
     cluster.nodes.flatMap { ref -> [Node] in
       guard Self.isCluster(ref) else { return [node(ref)] }
-      let c = clusters[Int(ref & ~Self.clusterFlag)]
-      let start = Int(c.childStart)
-      return children[start..<(start + Int(c.childCount))].map(node)
+      var nodes: [Node] = []
+      forEachChild(of: self.cluster(ref)) { nodes.append(node($0)) }
+      return nodes
     }
   }
 
   /// A page of a cluster's leaves: pin positions in ``pins``, depth-first (Z order within each
   /// child), skipping `offset` and returning at most `limit`.
+  /// - Complexity: O(limit + the depth of the hierarchy × the children passed over): whole
+  ///   subtrees before `offset` are skipped by their counts.
   public func leaves(of cluster: ClusterSummary, offset: Int = 0, limit: Int = .max) -> [Int] {
     var out: [Int] = []
     var skip = max(offset, 0)
-    for ref in cluster.nodes {
+    var stack: [UInt32] = cluster.nodes.reversed()
+    var children: [UInt32] = []
+    while let ref = stack.popLast(), out.count < limit {
       guard Self.isCluster(ref) else {  // a pin is its own leaf
-        if skip > 0 { skip -= 1 } else if out.count < limit { out.append(Int(positions[Int(ref)])) }
+        if skip > 0 { skip -= 1 } else { out.append(Int(ref)) }
         continue
       }
-      let c = clusters[Int(ref & ~Self.clusterFlag)]
-      let run = Int(c.leafStart)..<Int(c.leafStart + c.count)
-      if skip >= run.count {
-        skip -= run.count
+      let c = self.cluster(ref)
+      if skip >= Int(c.count) {
+        skip -= Int(c.count)
         continue
       }
-      for k in (run.lowerBound + skip)..<run.upperBound {
-        guard out.count < limit else { return out }
-        out.append(Int(positions[Int(leafSlots[k])]))
-      }
-      skip = 0
+      children.removeAll(keepingCapacity: true)
+      forEachChild(of: c) { children.append($0) }
+      stack.append(contentsOf: children.reversed())
     }
     return out
   }
@@ -58,7 +59,7 @@ extension ClusterIndex {
     try Camera.check("width", width, "a finite number > 0") { $0 > 0 }
     try Camera.check("height", height, "a finite number > 0") { $0 > 0 }
     // Bounds of the leaves, unwrapped around the drawn position.
-    let origin = points[Int(representative(of: cluster.node))]
+    let origin = point(representative(of: cluster.node))
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
     for position in leaves(of: cluster) {
       let p = MercatorPoint(x: pins.mercatorX[position], y: pins.mercatorY[position])
@@ -88,20 +89,12 @@ extension ClusterIndex {
   }
 
   private func node(_ ref: UInt32) -> Node {
-    let slot = representative(of: ref)
-    let position = Int(positions[Int(slot)])
+    let position = Int(representative(of: ref))
     return Node(position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position), cluster: Self.isCluster(ref) ? summary(ref) : nil)
   }
 
   private func clusterReference(id: some StringProtocol) -> UInt32? {
-    guard let hash = ClusterSummary.hash(id: id) else { return nil }
-    let mask = clusterTable.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while clusterTable[slot] != 0 {
-      let c = Int(clusterTable[slot]) - 1
-      if clusters[c].idHash == hash { return UInt32(c) | Self.clusterFlag }
-      slot = (slot + 1) & mask
-    }
-    return nil
+    guard let hash = ClusterSummary.hash(id: id), let c = clusterTable.find(hash, in: clusters) else { return nil }
+    return c | Self.clusterFlag
   }
 }

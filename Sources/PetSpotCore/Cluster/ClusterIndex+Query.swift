@@ -29,29 +29,31 @@ extension ClusterIndex {
   private func levelItems(level: Int, rectangle: VisibleRectangle, window: VisibilityWindow) -> [ClusterItem] {
     var out: [ClusterItem] = []
     out.reserveCapacity(128)
-    var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { ($0, false) }
+    var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
     stack.reserveCapacity(256)
     var scratch: [UInt32] = []
     scratch.reserveCapacity(256)
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
-        let p = points[Int(ref)]
-        if inside || window.contains(x: p.x, y: p.y) { out.append(pinItem(slot: ref, rectangle: rectangle)) }
+        let p = point(ref)
+        if inside || window.contains(x: p.x, y: p.y) { out.append(pinItem(ref, rectangle: rectangle)) }
         continue
       }
-      let c = clusters[Int(ref & ~Self.clusterFlag)]
+      let c = cluster(ref)
       let overlap = inside ? .inside : self.overlap(c, with: window)
       if overlap == .outside { continue }
       if level <= Int(c.level) {
-        let p = points[Int(c.representative)]
+        let p = point(c.representative)
         if overlap == .inside || window.contains(x: p.x, y: p.y) || hasVisibleLeaf(ref, in: window, stack: &scratch) {
           out.append(clusterItem(ref, rectangle: rectangle))
         }
       } else {
-        let start = Int(c.childStart)
-        for k in stride(from: start + Int(c.childCount) - 1, through: start, by: -1) {
-          stack.append((children[k], overlap == .inside))
+        // Children in Z order: pushed last first.
+        let start = Int(c.memberStart)
+        for k in stride(from: start + Int(c.memberCount) - 1, through: start, by: -1) {
+          stack.append((heads[Int(members[k])], overlap == .inside))
         }
+        stack.append((c.up, overlap == .inside))
       }
     }
     return out
@@ -63,19 +65,18 @@ extension ClusterIndex {
     stack.append(ref)
     while let node = stack.popLast() {
       guard Self.isCluster(node) else {
-        let p = points[Int(node)]
+        let p = point(node)
         if window.contains(x: p.x, y: p.y) { return true }
         continue
       }
-      let c = clusters[Int(node & ~Self.clusterFlag)]
+      let c = cluster(node)
       switch overlap(c, with: window) {
       case .outside: continue
       case .inside: return true
       case .partial:
-        let p = points[Int(c.representative)]
+        let p = point(c.representative)
         if window.contains(x: p.x, y: p.y) { return true }
-        let start = Int(c.childStart)
-        for k in start..<(start + Int(c.childCount)) { stack.append(children[k]) }
+        forEachChild(of: c) { stack.append($0) }
       }
     }
     return false
@@ -89,7 +90,7 @@ extension ClusterIndex {
   /// outside (no leaf can be visible), inside (every leaf is) or partial. Views wider than a
   /// world are partial unless inside.
   func overlap(_ cluster: Cluster, with window: VisibilityWindow) -> Overlap {
-    let p = points[Int(cluster.representative)], e = cluster.extent
+    let p = point(cluster.representative), e = cluster.extent
     let c = window.rotation.cos, s = window.rotation.sin
     let h1 = window.halfWidth, h2 = window.halfHeight
     let extX = window.halfExtentX, extY = h1 * abs(s) + h2 * abs(c)
@@ -116,30 +117,29 @@ extension ClusterIndex {
     return extX + Double(e.maxX - e.minX) >= 1 ? .partial : result
   }
 
-  func pinItem(slot: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
-    let position = Int(positions[Int(slot)])
-    let point = rectangle.screenPoint(of: points[Int(slot)])
-    return ClusterItem(kind: .pin, point: point, coordinate: pins.coordinate(at: position), position: position, anchor: point, cluster: nil, node: slot)
+  func pinItem(_ pin: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
+    let screen = rectangle.screenPoint(of: point(pin))
+    return ClusterItem(kind: .pin, point: screen, coordinate: pins.coordinate(at: Int(pin)), position: Int(pin), anchor: screen, cluster: nil, node: pin)
   }
 
   func clusterItem(_ ref: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
-    let c = clusters[Int(ref & ~Self.clusterFlag)]
-    let point = rectangle.screenPoint(of: points[Int(c.representative)])
+    let c = cluster(ref)
+    let screen = rectangle.screenPoint(of: point(c.representative))
     return ClusterItem(
-      kind: .cluster, point: point, coordinate: pins.coordinate(at: Int(positions[Int(c.representative)])), position: -1,
-      anchor: point, cluster: summary(ref), node: ref)
+      kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.representative)), position: -1, anchor: screen,
+      cluster: summary(ref), node: ref)
   }
 
   /// The summary of an index node (a pin counts as a cluster of one).
   func summary(_ ref: UInt32) -> ClusterSummary {
     guard Self.isCluster(ref) else {
-      let position = Int(positions[Int(ref)])
+      let position = Int(ref)
       let code = pins.statusCodes[position]
       return ClusterSummary(
         idHash: pins.ids.withUTF8(position) { Self.idHash($0) }, count: 1, missing: code == 1 ? 1 : 0, found: code == 2 ? 1 : 0,
         closed: code == 3 ? 1 : 0, expansionZoom: options.maxZoom, node: ref)
     }
-    let c = clusters[Int(ref & ~Self.clusterFlag)]
+    let c = cluster(ref)
     return ClusterSummary(
       idHash: c.idHash, count: Int(c.count), missing: Int(c.missing), found: Int(c.found), closed: Int(c.closed),
       expansionZoom: Int(c.level) + 1, node: ref)
@@ -150,8 +150,8 @@ extension ClusterIndex {
   private func mergedBelowZoomZero(_ items: [ClusterItem], rectangle: VisibleRectangle) -> [ClusterItem] {
     let d = options.minSeparation
     var order = Array(items.indices)
-    let slots = items.map { representative(of: $0.node) }
-    order.sort { slots[$0] < slots[$1] }
+    let seeds = items.map { representative(of: $0.node) }
+    order.sort { precedes(seeds[$0], seeds[$1]) }
     var taken = [Bool](repeating: false, count: items.count)
     var merged: [ClusterItem] = []
     for (k, i) in order.enumerated() where !taken[i] {

@@ -8,46 +8,45 @@ extension ClusterIndex {
   /// centres) are merged until none do, so every two items stay d apart. A group reaching past the
   /// viewport is slid inside when the viewport has room and the slide keeps that rule.
   func spiderItems(in rectangle: VisibleRectangle, window: VisibilityWindow) -> [ClusterItem] {
-    let slots = visibleSlots(in: window)
-    let anchors = slots.map { rectangle.screenPoint(of: points[Int($0)]) }
+    let visible = visiblePins(in: window)
+    let anchors = visible.map { rectangle.screenPoint(of: point($0)) }
     var groups = SpiderGroups(anchors: anchors, separation: options.minSeparation)
     groups.mergeOverlapping()
     groups.slideInside(width: rectangle.viewportWidth, height: rectangle.viewportHeight)
     var out: [ClusterItem] = []
-    out.reserveCapacity(slots.count)
+    out.reserveCapacity(visible.count)
     for group in groups.groups {
       if group.members.count == 1 {
-        out.append(pinItem(slot: slots[group.members[0]], rectangle: rectangle))
+        out.append(pinItem(visible[group.members[0]], rectangle: rectangle))
         continue
       }
       let offsets = SpiderLayout.offsets(count: group.members.count, separation: options.minSeparation)
       for (member, offset) in zip(group.members, offsets) {
-        let slot = slots[member], position = Int(positions[Int(slot)])
+        let pin = visible[member]
         let point = ScreenPoint(x: group.center.x + offset.dx, y: group.center.y + offset.dy)
         let m = rectangle.mercatorPoint(at: point)
         let coordinate = GeoCoordinate(latitude: WebMercator.latitude(y: m.y), longitude: Longitude.wrapped(WebMercator.longitude(x: m.x)))
-        out.append(ClusterItem(kind: .spider, point: point, coordinate: coordinate, position: position, anchor: anchors[member], cluster: nil, node: slot))
+        out.append(ClusterItem(kind: .spider, point: point, coordinate: coordinate, position: Int(pin), anchor: anchors[member], cluster: nil, node: pin))
       }
     }
     return out
   }
 
-  /// Morton slots of the visible pins, ascending (Z order).
-  private func visibleSlots(in window: VisibilityWindow) -> [UInt32] {
+  /// The visible pins, in Z order.
+  private func visiblePins(in window: VisibilityWindow) -> [UInt32] {
     var out: [UInt32] = []
-    var stack: [UInt32] = roots
+    var stack: [UInt32] = roots.map { heads[Int($0)] }
     while let ref = stack.popLast() {
       guard Self.isCluster(ref) else {
-        let p = points[Int(ref)]
+        let p = point(ref)
         if window.contains(x: p.x, y: p.y) { out.append(ref) }
         continue
       }
-      let c = clusters[Int(ref & ~Self.clusterFlag)]
+      let c = cluster(ref)
       guard overlap(c, with: window) != .outside else { continue }
-      let start = Int(c.childStart)
-      stack.append(contentsOf: children[start..<(start + Int(c.childCount))])
+      forEachChild(of: c) { stack.append($0) }
     }
-    RadixSort.sort(&out)
+    out.sort { precedes($0, $1) }
     return out
   }
 }

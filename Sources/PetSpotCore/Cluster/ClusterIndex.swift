@@ -12,49 +12,76 @@
 /// every leaf lies within d_L + d_L/2 + d_L/4 + … < 2·d_L of its cluster's position, under
 /// 4 × minSeparation on screen at any zoom below the next level.
 ///
-/// **Storage.** Pins live once, sorted in Morton order (``points``); clusters are records with
-/// their children in one shared array and their leaves as one contiguous run of ``leafSlots``
-/// (depth-first order). A node is referred to by a `UInt32`: a pin's Morton slot, or
-/// ``clusterFlag`` | cluster number.
+/// Equivalently, per level L and pin j (an item of level L + 1): j is a seed at L unless an
+/// earlier (Z order) seed lies within d_L, and then it belongs to the earliest such seed. That
+/// rule only looks backwards in Z order, which is what lets ``insert(id:latitude:longitude:status:sourceRow:)``,
+/// ``remove(at:)`` and ``update(at:latitude:longitude:status:)`` re-decide just the pins a
+/// change can reach instead of rebuilding.
+///
+/// **Storage.** Every pin is known by its position in ``pins``; per pin the index keeps its
+/// Morton key, its *top* (the lowest level at which it is still an item), the seed that absorbed
+/// it there and its *head* (the node it is at its top level). A cluster record holds its seed pin,
+/// aggregates, leaf box, level, the node its seed was one level up (``Cluster/up``: a chain per
+/// seed from its lowest cluster upwards) and its other members as pins (their heads are the
+/// nodes). A node is referred to by a `UInt32`: a pin's position, or ``clusterFlag`` | cluster
+/// number. Pins in Z order live in a chunked list (``MortonList``) that finds an item's
+/// neighbours at any level.
 ///
 /// **Identity.** A cluster's id is the 64-bit sum of its members' id hashes: the same members give
 /// the same id, whatever else changed.
 ///
-/// The index is immutable and `Sendable`: share it between threads freely.
+/// **Threads.** A value type (`Sendable`): queries on a shared copy from any thread; changes on
+/// one thread, to its own copy (copy-on-write: the first change after sharing copies the arrays).
 public struct ClusterIndex: Sendable {
   /// The options it was built with (validated).
   public let options: ClusterOptions
-  /// The pins it indexes (positions in results refer to this set).
-  public let pins: PinSet
-  /// Pins on the map (within the Mercator limit), sorted in Morton order.
-  let points: [MercatorPoint]
-  /// For each Morton slot, the pin's position in ``pins``.
-  let positions: [UInt32]
-  /// The clusters, children before parents (higher levels first).
-  let clusters: [Cluster]
-  /// Children of every cluster: cluster c's are `children[c.childStart ..< c.childStart + c.childCount]`.
-  let children: [UInt32]
-  /// The items of level 0, in Morton order of their drawn positions.
-  let roots: [UInt32]
-  /// Cluster numbers + 1 by id hash, open addressing (lookup by id).
-  let clusterTable: [UInt32]
-  /// Morton slots in depth-first order: every cluster's leaves are one contiguous run.
-  let leafSlots: [UInt32]
+  /// The pins it indexes (positions in results refer to this set). After ``remove(at:)`` a pin's
+  /// place stays, retired (no id, never shown), until ``compacted()``.
+  public internal(set) var pins: PinSet
+  /// Per pin: its 62-bit Morton key (0 for pins off the map).
+  var keys: [UInt64]
+  /// Per pin: the lowest level at which it is an item (``notAnItem`` off the map or retired).
+  var tops: [UInt8]
+  /// Per pin with top > 0: the seed (a pin) that absorbed it at level top − 1.
+  var absorbers: [UInt32]
+  /// Per pin: the node it is at its top level (its lowest cluster, or the pin itself).
+  var heads: [UInt32]
+  /// The clusters; free records (``Cluster/free``) are reused.
+  var clusters: [Cluster]
+  /// Free cluster numbers.
+  var freeClusters: [UInt32] = []
+  /// Non-seed members of every cluster: cluster c's are `members[c.memberStart ..< c.memberStart + c.memberCount]`.
+  var members: [UInt32]
+  /// Slots of ``members`` no longer used (compacted when they outnumber the used ones).
+  var unusedMembers = 0
+  /// The pins that are items of level 0, in Z order.
+  var roots: [UInt32]
+  /// Cluster numbers by id hash (lookup by id).
+  var clusterTable: ClusterTable
+  /// Clusters in use.
+  var liveClusters: Int
+  /// Pins on the map in Z order: the neighbour search of changes.
+  var order: MortonList
+  /// Retired pins (removed, their places kept).
+  public internal(set) var retiredCount = 0
 
-  /// Marks a node reference as a cluster number rather than a pin slot.
+  /// Marks a node reference as a cluster number rather than a pin position.
   static let clusterFlag: UInt32 = 0x8000_0000
+  /// The top of a pin that is no item at all (off the map or retired).
+  static let notAnItem: UInt8 = .max
 
-  /// One cluster: members, drawn position and aggregates.
-  struct Cluster: Sendable {
-    /// The Morton slot of the pin it is drawn at.
+  /// One cluster: seed, members, aggregates and leaf box.
+  struct Cluster: Sendable, Equatable {
+    /// The pin it is drawn at: its seed.
     var representative: UInt32
     /// Number of leaf pins.
     var count: UInt32
-    /// Its children's run in ``ClusterIndex/children``.
-    var childStart: UInt32
-    var childCount: UInt32
-    /// Its leaves' run in ``ClusterIndex/leafSlots``.
-    var leafStart: UInt32
+    /// The seed's node one level up (its first child): a cluster of the same seed, or the pin.
+    var up: UInt32
+    /// Its other members' run in ``ClusterIndex/members`` (pins; their heads are the children).
+    var memberStart: UInt32
+    var memberCount: UInt32
+    var memberCapacity: UInt32
     /// Leaves per status: MISSING, FOUND, CLOSED (the rest is "other").
     var missing: UInt32
     var found: UInt32
@@ -64,38 +91,69 @@ public struct ClusterIndex: Sendable {
     /// Where its leaves lie relative to its drawn pin.
     var extent: LeafExtent
     /// The level it was formed at: it is shown at this level and below (until merged) and splits
-    /// at `level + 1`, its expansion zoom.
+    /// at `level + 1`, its expansion zoom. ``notAnItem`` for a free record.
     var level: UInt8
+
+    /// Whether two records hold the same content (what a parent depends on).
+    func sameContent(as other: Cluster) -> Bool {
+      count == other.count && missing == other.missing && found == other.found && closed == other.closed && idHash == other.idHash
+        && extent == other.extent && up == other.up
+    }
   }
 
   /// Pins on the map (clustered); pins beyond the Mercator limit are never shown.
-  public var pinCount: Int { positions.count }
+  public var pinCount: Int { order.count }
 
   /// Number of clusters over all levels.
-  public var clusterCount: Int { clusters.count }
+  public var clusterCount: Int { liveClusters }
 
   /// Bytes the index holds beyond the pin set.
   public var memoryBytes: Int {
-    points.capacity * MemoryLayout<MercatorPoint>.stride + positions.capacity * 4
-      + clusters.capacity * MemoryLayout<Cluster>.stride + children.capacity * 4 + roots.capacity * 4
-      + leafSlots.capacity * 4 + clusterTable.capacity * 4
+    keys.capacity * 8 + tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
+      + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots.capacity * 4
+      + clusterTable.memoryBytes + order.memoryBytes
   }
 
   /// Whether a node reference is a cluster.
   @inline(__always)
   static func isCluster(_ ref: UInt32) -> Bool { ref & clusterFlag != 0 }
 
-  /// The Morton slot of the pin a node is drawn at.
+  /// The cluster a cluster reference stands for.
+  @inline(__always)
+  func cluster(_ ref: UInt32) -> Cluster { clusters[Int(ref & ~Self.clusterFlag)] }
+
+  /// The pin a node is drawn at.
   @inline(__always)
   func representative(of ref: UInt32) -> UInt32 {
-    Self.isCluster(ref) ? clusters[Int(ref & ~Self.clusterFlag)].representative : ref
+    Self.isCluster(ref) ? cluster(ref).representative : ref
+  }
+
+  /// A pin's Mercator position.
+  @inline(__always)
+  func point(_ pin: UInt32) -> MercatorPoint {
+    MercatorPoint(x: pins.mercatorX[Int(pin)], y: pins.mercatorY[Int(pin)])
+  }
+
+  /// Whether pin a comes before pin b in Z order (Morton key, then position).
+  @inline(__always)
+  func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
+    let ka = keys[Int(a)], kb = keys[Int(b)]
+    return ka < kb || (ka == kb && a < b)
+  }
+
+  /// Calls `body` with each child of a cluster in Z order: the seed's node, then the members' heads.
+  @inline(__always)
+  func forEachChild(of c: Cluster, _ body: (UInt32) -> Void) {
+    body(c.up)
+    let start = Int(c.memberStart)
+    for k in start..<(start + Int(c.memberCount)) { body(heads[Int(members[k])]) }
   }
 }
 
 /// The box holding a cluster's leaves, as offsets (world widths) from its drawn pin's position:
 /// x unwrapped around that pin (leaves across the antimeridian get offsets beyond ±½ − never more
 /// than 2·d_L), y as is. Stored as Float, rounded outwards: 16 bytes per cluster.
-struct LeafExtent: Sendable {
+struct LeafExtent: Sendable, Equatable {
   var minX: Float, minY: Float, maxX: Float, maxY: Float
 
   static let zero = LeafExtent(minX: 0, minY: 0, maxX: 0, maxY: 0)
@@ -117,5 +175,35 @@ struct LeafExtent: Sendable {
   private static func up(_ v: Double) -> Float {
     let f = Float(v)
     return Double(f) < v ? f.nextUp : f
+  }
+}
+
+extension ClusterIndex {
+  /// The hierarchy described by pin ids, one sorted line per pin and per cluster (top, absorber,
+  /// members, aggregates, leaf box) plus the roots: equal for two indexes over the same live
+  /// pins exactly when their hierarchies are equal, whatever the positions and record numbers.
+  /// Also checks the bookkeeping (heads, chains, id table, Z-ordered list) and reports breaks.
+  package func structureDescription() -> [String] {
+    func id(_ pin: UInt32) -> String { pins.ids[Int(pin)] }
+    func node(_ ref: UInt32) -> String { Self.isCluster(ref) ? "c(\(id(cluster(ref).representative))@\(cluster(ref).level))" : id(ref) }
+    var lines: [String] = []
+    for p in 0..<pins.count where !pins.isRetired(p) && tops[p] != Self.notAnItem {
+      let pin = UInt32(p)
+      lines.append("pin \(id(pin)) top \(tops[p])" + (tops[p] > 0 ? " by \(id(absorbers[p]))" : "") + " head \(node(heads[p]))")
+    }
+    var live = 0
+    for (number, c) in clusters.enumerated() where c.level != Self.notAnItem {
+      live += 1
+      let ms = members[Int(c.memberStart)..<Int(c.memberStart + c.memberCount)].map(id)
+      lines.append(
+        "cluster \(id(c.representative))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)")
+      if clusterTable.find(c.idHash, in: clusters) != UInt32(number) { lines.append("BROKEN: table misses \(id(c.representative))@\(c.level)") }
+    }
+    if live != liveClusters { lines.append("BROKEN: \(liveClusters) live clusters counted, \(live) found") }
+    lines.sort()
+    lines.append("roots \(roots.map(id))")
+    let listed = order.chunks.flatMap { $0 }
+    if listed.count != order.count || !zip(listed, listed.dropFirst()).allSatisfy({ precedes($0, $1) }) { lines.append("BROKEN: Z-ordered list") }
+    return lines
   }
 }

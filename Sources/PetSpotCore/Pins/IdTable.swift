@@ -68,6 +68,30 @@ public struct IdTable: Sendable {
     return true
   }
 
+  /// Forgets id `i`: ``position(of:)`` no longer finds it and it may be appended again (its
+  /// bytes stay, so positions do not move). Later entries of its probe run move back into the gap.
+  package mutating func forget(_ i: Int) {
+    let mask = slots.count - 1
+    var slot = home(of: UInt32(i + 1))
+    while slots[slot] != 0 && slots[slot] != UInt32(i + 1) { slot = (slot + 1) & mask }
+    guard slots[slot] == UInt32(i + 1) else { return }
+    var gap = slot, next = (slot + 1) & mask
+    while slots[next] != 0 {
+      // The entry may fill the gap when its home is not cyclically within (gap, next].
+      if (next - home(of: slots[next])) & mask >= (next - gap) & mask {
+        slots[gap] = slots[next]
+        gap = next
+      }
+      next = (next + 1) & mask
+    }
+    slots[gap] = 0
+  }
+
+  /// The slot where entry (id number + 1) would sit with no collision.
+  private func home(of entry: UInt32) -> Int {
+    withUTF8(Int(entry - 1)) { Self.hash($0) } & (slots.count - 1)
+  }
+
   /// Appends an id given as a String. - Returns: `false` when it is already present.
   public mutating func append(_ id: String) -> Bool {
     var copy = id

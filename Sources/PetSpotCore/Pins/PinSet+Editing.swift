@@ -13,6 +13,42 @@ extension PinSet {
     mercatorY[i] = abs(latitude) <= WebMercator.latitudeLimit ? WebMercator.y(latitude: latitude) : .nan
   }
 
+  /// Retires pin `i` in O(1): its place stays (positions do not move) but it is no pin any more —
+  /// no id (``IdTable/position(of:)`` forgets it), NaN coordinates (never visible).
+  package mutating func retire(at i: Int) {
+    ids.forget(i)
+    latitudes[i] = .nan
+    longitudes[i] = .nan
+    mercatorX[i] = .nan
+    mercatorY[i] = .nan
+  }
+
+  /// Whether a pin may take `status` (false only for a 253rd distinct unknown status).
+  public func accepts(_ status: PinStatus?) -> Bool {
+    guard case .other(let text) = status else { return true }
+    return otherStatuses.count < 252 || otherStatuses.contains(text)
+  }
+
+  /// Whether pin `i` was retired (``retire(at:)``).
+  public func isRetired(_ i: Int) -> Bool { latitudes[i].isNaN }
+
+  /// The pins without the retired ones, in order.
+  public func withoutRetired() -> PinSet {
+    var out = PinSet()
+    out.otherStatuses = otherStatuses
+    out.invalidCount = invalidCount
+    for i in 0..<count where !isRetired(i) {
+      out.latitudes.append(latitudes[i])
+      out.longitudes.append(longitudes[i])
+      out.mercatorX.append(mercatorX[i])
+      out.mercatorY.append(mercatorY[i])
+      out.statusCodes.append(statusCodes[i])
+      out.sourceRows.append(sourceRows[i])
+      ids.withUTF8(i) { _ = out.ids.append($0) }
+    }
+    return out
+  }
+
   /// Removes pin `i`; later pins move down one position. - Complexity: O(n).
   public mutating func remove(at i: Int) {
     latitudes.remove(at: i)

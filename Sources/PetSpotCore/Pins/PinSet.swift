@@ -20,11 +20,11 @@ public struct PinSet: Sendable {
   /// Status codes: 0 none, 1 MISSING, 2 FOUND, 3 CLOSED, 4 + i for ``otherStatuses``[i].
   public package(set) var statusCodes: [UInt8] = []
   /// Statuses outside the known three, in order of first appearance (at most 252).
-  public private(set) var otherStatuses: [String] = []
+  public package(set) var otherStatuses: [String] = []
   /// For each pin, the index of the input row it came from (0-based, invalid rows counted).
   public package(set) var sourceRows: [UInt32] = []
   /// Rows kept out because of an invalid coordinate.
-  public private(set) var invalidCount = 0
+  public package(set) var invalidCount = 0
 
   /// An empty pin set.
   public init() {}

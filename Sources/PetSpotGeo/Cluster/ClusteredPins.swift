@@ -1,18 +1,24 @@
-/// A pin set with its cluster index, kept in step as pins are inserted, removed and updated.
+/// A pin set with its cluster index, kept in step as pins are inserted, removed and updated —
+/// without rebuilding: each change re-decides only the pins it can reach (``ClusterIndex``'s
+/// `insert`, `remove(at:)`, `update(at:)`), typically well under a millisecond at a million pins.
 ///
-/// After any sequence of changes, the index equals a fresh ``ClusterIndex`` over the surviving
-/// pins in their original order with inserted pins appended (a property test checks this).
-/// Each change re-clusters the pin set: O(n), about 0.3 s at a million pins (see the README's
-/// figures); ``apply(_:)`` takes many changes for the price of one.
+/// After any sequence of changes, queries equal those of a fresh ``ClusterIndex`` over the
+/// surviving pins in their original order with inserted pins appended (a property test checks
+/// this). Removed pins leave retired places in ``pins`` (positions stay put); when they outnumber
+/// the live pins the index is compacted (one rebuild, positions renumbered; ids and source rows
+/// stay).
 ///
-/// A value type (`Sendable`): mutate it on one thread, share copies freely.
+/// A value type (`Sendable`): mutate it on one thread, share copies freely (the first change after
+/// sharing copies the arrays).
 public struct ClusteredPins: Sendable {
-  /// The pins, in order.
-  public private(set) var pins: PinSet
+  /// The pins, in order, with retired places (``PinSet/isRetired(_:)``) for removed ones.
+  public var pins: PinSet { index.pins }
   /// The cluster index over ``pins``.
   public private(set) var index: ClusterIndex
   /// The options the index uses.
   public var options: ClusterOptions { index.options }
+  /// Pins held (retired places not counted).
+  public var count: Int { index.pins.count - index.retiredCount }
 
   /// One change.
   public enum Change: Hashable, Sendable {
@@ -44,36 +50,58 @@ public struct ClusteredPins: Sendable {
   /// Clusters `pins` with `options`.
   /// - Throws: ``InvalidInput`` for invalid options.
   public init(pins: PinSet, options: ClusterOptions) throws(InvalidInput) {
-    self.pins = pins
     self.index = try ClusterIndex(pins: pins, options: options)
   }
 
-  /// Applies changes in order, then re-clusters once. All or nothing: on the first refused change
-  /// nothing is applied.
+  /// Applies changes in order. All or nothing: every change is checked first (ids, coordinates,
+  /// statuses, as the earlier changes of the list leave them); on the first refused one nothing
+  /// is applied.
   /// - Throws: ``ChangeError`` naming the change at fault.
   public mutating func apply(_ changes: [Change]) throws(ChangeError) {
-    var edited = pins
+    try check(changes)
     for change in changes {
+      // Checked above: none of these can throw.
       switch change {
       case .insert(let id, let c, let status, let row):
-        guard c.isValid else { throw .invalidCoordinate(id) }
-        do throws(PinRejection) {
-          try edited.append(id: id, latitude: c.latitude, longitude: c.longitude, status: status, sourceRow: row ?? edited.count)
-        } catch { throw .invalidPin(id, error) }
+        try? index.insert(id: id, latitude: c.latitude, longitude: c.longitude, status: status, sourceRow: row ?? index.pins.count)
       case .remove(let id):
-        guard let at = edited.ids.position(of: id) else { throw .unknownId(id) }
-        edited.remove(at: at)
+        if let at = index.pins.ids.position(of: id) { index.remove(at: at) }
       case .update(let id, let c, let status):
-        guard let at = edited.ids.position(of: id) else { throw .unknownId(id) }
-        guard c.isValid else { throw .invalidCoordinate(id) }
-        do throws(PinRejection) {
-          try edited.update(at: at, latitude: c.latitude, longitude: c.longitude, status: status)
-        } catch { throw .invalidPin(id, error) }
+        if let at = index.pins.ids.position(of: id) { try? index.update(at: at, latitude: c.latitude, longitude: c.longitude, status: status) }
       }
     }
-    pins = edited
-    // The options were valid when the index was first built.
-    index = try! ClusterIndex(pins: edited, options: index.options)
+    if index.retiredCount > 1024 && index.retiredCount > count { index = index.compacted() }
+  }
+
+  /// Refuses a list of changes that would fail part-way, replaying their effect on ids and statuses.
+  private func check(_ changes: [Change]) throws(ChangeError) {
+    var added: Set<String> = [], removed: Set<String> = []
+    var newStatuses: Set<String> = []
+    func exists(_ id: String) -> Bool { added.contains(id) || (!removed.contains(id) && index.pins.ids.position(of: id) != nil) }
+    func checkStatus(_ id: String, _ status: PinStatus?) throws(ChangeError) {
+      guard case .other(let text) = status, !index.pins.otherStatuses.contains(text) else { return }
+      newStatuses.insert(text)
+      if index.pins.otherStatuses.count + newStatuses.count > 252 { throw .invalidPin(id, .tooManyStatuses) }
+    }
+    for change in changes {
+      switch change {
+      case .insert(let id, let c, let status, _):
+        guard c.isValid else { throw .invalidCoordinate(id) }
+        guard !id.isEmpty else { throw .invalidPin(id, .emptyId) }
+        guard !exists(id) else { throw .invalidPin(id, .duplicateId(id)) }
+        try checkStatus(id, status)
+        added.insert(id)
+        removed.remove(id)
+      case .remove(let id):
+        guard exists(id) else { throw .unknownId(id) }
+        added.remove(id)
+        removed.insert(id)
+      case .update(let id, let c, let status):
+        guard exists(id) else { throw .unknownId(id) }
+        guard c.isValid else { throw .invalidCoordinate(id) }
+        try checkStatus(id, status)
+      }
+    }
   }
 
   /// Inserts one pin (appended). - Throws: ``ChangeError``.
@@ -84,7 +112,7 @@ public struct ClusteredPins: Sendable {
   /// Removes one pin. - Returns: whether it was there.
   @discardableResult
   public mutating func remove(id: String) throws(ChangeError) -> Bool {
-    guard pins.ids.position(of: id) != nil else { return false }
+    guard index.pins.ids.position(of: id) != nil else { return false }
     try apply([.remove(id: id)])
     return true
   }

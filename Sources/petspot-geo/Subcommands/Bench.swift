@@ -119,14 +119,18 @@ extension PetSpotGeoCommand {
             }
           case .clusterInsert, .clusterRemove:
             guard name == "city" else { continue }
+            // One pin per run: inserted beside a random pin (≈ 10 m away), or a random pin removed.
             var random = SplitMix64(seed: 5)
             var serial = 0
-            timing = measure(warmup: 1, repetitions: min(repetitions, 5)) {
+            timing = measure(warmup: 1, repetitions: max(repetitions, 200)) {
               serial += 1
+              let near = Int(random.next() % UInt64(set.count))
               if operation == .clusterInsert {
-                try? mutable!.insert(id: "bench-\(serial)", latitude: random.uniform(-60...60), longitude: random.uniform(-180...180), status: .missing)
+                let lat = min(max(set.latitudes[near] + random.uniform(-1e-4...1e-4), -90), 90)
+                let lng = min(max(set.longitudes[near] + random.uniform(-1e-4...1e-4), -180), 180)
+                try? mutable!.insert(id: "bench-\(serial)", latitude: lat, longitude: lng, status: .missing)
               } else {
-                _ = try? mutable!.remove(id: mutable!.pins.ids[Int(random.next() % UInt64(mutable!.pins.count))])
+                _ = try? mutable!.remove(id: set.ids[near])
               }
               hits = mutable!.index.clusterCount
             }

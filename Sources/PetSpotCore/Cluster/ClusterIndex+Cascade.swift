@@ -1,0 +1,160 @@
+/// A pin entering or leaving the items of one level while a change is carried down the levels.
+struct LevelChange {
+  var pin: UInt32
+  /// Entered (it is an item of the level now) or left (it was one and is no more).
+  var entered: Bool
+  /// For a pin that left: its top and absorber before the change (what to undo below).
+  var oldTop: UInt8 = 0
+  var oldAbsorber: UInt32 = 0
+  /// Where it is (entered) or was (left).
+  var point: MercatorPoint
+}
+
+/// What a change touched, gathered on the way down for the second phase.
+struct ChangeRecord {
+  /// Per level: seeds whose cluster at that level must be worked out again.
+  var dirty: [[UInt32]]
+  /// Per level: pins absorbed by a seed they did not belong to before (the only way a cluster
+  /// gains members; members it loses no longer name it as their absorber).
+  var joined: [[UInt32]]
+  /// Pins whose top changed (their chunks' lowest tops are refreshed at the end).
+  var touched: [UInt32] = []
+}
+
+extension ClusterIndex {
+  /// Carries changes of the items of level maxZoom down to level 0, then rebuilds the clusters
+  /// they touched (see ``ClusterIndex``: a pin's outcome at level L depends only on the seeds
+  /// before it in Z order within d_L, so only the pins after a changed seed and within d_L of it
+  /// are decided again, in Z order).
+  mutating func propagate(_ initial: [LevelChange]) {
+    var record = ChangeRecord(dirty: Array(repeating: [], count: options.maxZoom), joined: Array(repeating: [], count: options.maxZoom))
+    record.touched = initial.map(\.pin)
+    var changes = initial
+    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) where !changes.isEmpty {
+      changes = decide(level: level, changes, &record)
+    }
+    for change in changes { updateRoots(change) }
+    recluster(&record)
+    for pin in record.touched where tops[Int(pin)] != Self.notAnItem { order.refresh(around: pin, keys: keys, tops: tops) }
+  }
+
+  /// One level's greedy decisions again, for the pins a change of the level above can reach.
+  /// - Returns: the changes of this level's items.
+  private mutating func decide(level: Int, _ changes: [LevelChange], _ record: inout ChangeRecord) -> [LevelChange] {
+    let d = options.separation(atLevel: level), here = UInt8(level)
+    var next: [LevelChange] = []
+    var queue = ZOrderQueue()
+    var entered: Set<UInt32> = []
+    for change in changes {
+      if change.entered {
+        queue.push(change.pin, index: self)
+        entered.insert(change.pin)
+      } else if change.oldTop <= here {  // it was a seed here: it leaves this level too
+        next.append(change)
+        record.dirty[level].append(change.pin)
+        pushLater(than: change.pin, near: change.point, level: level, separation: d, into: &queue)
+      } else if change.oldTop == here + 1 {  // it was absorbed here
+        record.dirty[level].append(change.oldAbsorber)
+      }
+    }
+    while let j = queue.pop(index: self) {
+      let isNew = entered.contains(j)
+      let wasSeed = !isNew && tops[Int(j)] <= here
+      if let absorber = earliestSeed(before: j, level: level, separation: d) {
+        if isNew {
+          tops[Int(j)] = here + 1
+          absorbers[Int(j)] = absorber
+        } else if wasSeed {
+          next.append(LevelChange(pin: j, entered: false, oldTop: tops[Int(j)], oldAbsorber: absorbers[Int(j)], point: point(j)))
+          tops[Int(j)] = here + 1
+          absorbers[Int(j)] = absorber
+          record.dirty[level].append(j)
+          record.touched.append(j)
+          pushLater(than: j, near: point(j), level: level, separation: d, into: &queue)
+        } else if absorbers[Int(j)] != absorber {
+          record.dirty[level].append(absorbers[Int(j)])
+          absorbers[Int(j)] = absorber
+        } else {
+          continue
+        }
+        record.dirty[level].append(absorber)
+        record.joined[level].append(j)
+      } else if isNew || !wasSeed {  // a seed now
+        if !isNew { record.dirty[level].append(absorbers[Int(j)]) }
+        tops[Int(j)] = here
+        order.lowered(j, to: here, keys: keys)
+        record.touched.append(j)
+        record.dirty[level].append(j)
+        next.append(LevelChange(pin: j, entered: true, point: point(j)))
+        pushLater(than: j, near: point(j), level: level, separation: d, into: &queue)
+      }
+    }
+    return next
+  }
+
+  /// The earliest seed of `level` before pin `j` in Z order and closer than `d`, or `nil`.
+  private func earliestSeed(before j: UInt32, level: Int, separation d: Double) -> UInt32? {
+    var best: UInt32?
+    order.forEach(near: point(j), radius: d, maxTop: UInt8(level), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY) { i in
+      if precedes(i, j), best.map({ precedes(i, $0) }) ?? true { best = i }
+    }
+    return best
+  }
+
+  /// Queues the items of level + 1 after pin `x` in Z order and closer than `d` to `p`: their
+  /// decisions at `level` may change when x's does.
+  private func pushLater(than x: UInt32, near p: MercatorPoint, level: Int, separation d: Double, into queue: inout ZOrderQueue) {
+    order.forEach(near: p, radius: d, maxTop: UInt8(level + 1), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY) { j in
+      if precedes(x, j) { queue.push(j, index: self) }
+    }
+  }
+
+  /// Keeps ``roots`` (the items of level 0, in Z order) in step with a change of level 0.
+  private mutating func updateRoots(_ change: LevelChange) {
+    var lo = 0, hi = roots.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if precedes(roots[mid], change.pin) { lo = mid + 1 } else { hi = mid }
+    }
+    if change.entered {
+      roots.insert(change.pin, at: lo)
+    } else if lo < roots.count && roots[lo] == change.pin {
+      roots.remove(at: lo)
+    }
+  }
+}
+
+/// Pins waiting for a decision, smallest Z order first; each pin at most once.
+struct ZOrderQueue {
+  private var heap: [UInt32] = []
+  private var queued: Set<UInt32> = []
+
+  mutating func push(_ pin: UInt32, index: ClusterIndex) {
+    guard queued.insert(pin).inserted else { return }
+    heap.append(pin)
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard index.precedes(heap[child], heap[parent]) else { break }
+      heap.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop(index: ClusterIndex) -> UInt32? {
+    guard let top = heap.first else { return nil }
+    heap.swapAt(0, heap.count - 1)
+    heap.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1, right = left + 1
+      var smallest = parent
+      if left < heap.count && index.precedes(heap[left], heap[smallest]) { smallest = left }
+      if right < heap.count && index.precedes(heap[right], heap[smallest]) { smallest = right }
+      if smallest == parent { break }
+      heap.swapAt(parent, smallest)
+      parent = smallest
+    }
+    return top
+  }
+}

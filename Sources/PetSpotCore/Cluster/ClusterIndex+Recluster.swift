@@ -1,0 +1,197 @@
+extension ClusterIndex {
+  /// Works out the clusters of `dirty` seeds again, from the highest level down (a cluster is
+  /// made of nodes one level up, final by then); a cluster that changed makes its parent dirty.
+  mutating func recluster(_ record: inout ChangeRecord) {
+    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
+      var seeds = record.dirty[level]
+      guard !seeds.isEmpty else { continue }
+      seeds.sort()
+      var previous: UInt32?
+      for seed in seeds where seed != previous {
+        previous = seed
+        guard rebuildCluster(of: seed, level: level, joined: record.joined[level]), level > 0 else { continue }
+        // The node changed: the cluster holding it one level down changes too.
+        let top = tops[Int(seed)]
+        if top < UInt8(level) {
+          record.dirty[level - 1].append(seed)
+        } else if top == UInt8(level) {
+          record.dirty[level - 1].append(absorbers[Int(seed)])
+        }
+      }
+    }
+    if unusedMembers > 4096 && unusedMembers > members.count / 2 { compactMembers() }
+  }
+
+  /// Makes the cluster `seed` forms at `level` what the greedy rule says it is now: created,
+  /// updated in place or deleted. Its members are those of its old record and of `joined` (the
+  /// pins that changed absorber at this level) that still name it as their absorber.
+  /// - Returns: whether the seed's node at `level` may have changed.
+  private mutating func rebuildCluster(of seed: UInt32, level: Int, joined: [UInt32]) -> Bool {
+    let existing = clusterNumber(of: seed, at: level)
+    var absorbed: [UInt32] = []
+    if tops[Int(seed)] <= UInt8(level) {
+      let below = UInt8(level + 1)
+      if let existing {
+        let c = clusters[Int(existing)]
+        for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) where tops[Int(members[k])] == below && absorbers[Int(members[k])] == seed {
+          absorbed.append(members[k])
+        }
+      }
+      for j in joined where tops[Int(j)] == below && absorbers[Int(j)] == seed && !absorbed.contains(j) { absorbed.append(j) }
+      absorbed.sort { precedes($0, $1) }
+    }
+    guard !absorbed.isEmpty else {
+      if let existing { deleteCluster(existing, seed: seed) }
+      return true  // no cluster here: the node is the seed's node one level up, which may have changed
+    }
+    var cluster = Cluster(
+      representative: seed, count: 0, up: node(of: seed, above: level), memberStart: 0, memberCount: UInt32(absorbed.count),
+      memberCapacity: 0, missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
+    let origin = point(seed)
+    addChild(cluster.up, to: &cluster, origin: origin)
+    for j in absorbed { addChild(node(of: j, above: level), to: &cluster, origin: origin) }
+    guard let existing else {
+      insertCluster(cluster, members: absorbed)
+      return true
+    }
+    let old = clusters[Int(existing)]
+    if old.sameContent(as: cluster) && hasMembers(old, absorbed) { return false }
+    storeMembers(absorbed, in: &cluster, reusing: old)
+    if old.idHash != cluster.idHash {
+      clusterTable.remove(existing, hash: old.idHash, clusters: clusters)
+      clusters[Int(existing)] = cluster
+      clusterTable.insert(existing, hash: cluster.idHash, clusters: clusters)
+    } else {
+      clusters[Int(existing)] = cluster
+    }
+    return true
+  }
+
+  /// Whether a cluster's members are `absorbed` (no slice kept: `members` is written next).
+  private func hasMembers(_ c: Cluster, _ absorbed: [UInt32]) -> Bool {
+    guard Int(c.memberCount) == absorbed.count else { return false }
+    for (k, pin) in absorbed.enumerated() where members[Int(c.memberStart) + k] != pin { return false }
+    return true
+  }
+
+  /// Adds a child node's leaves, aggregates and box (moved to the seed's frame) to a cluster.
+  private func addChild(_ child: UInt32, to cluster: inout Cluster, origin: MercatorPoint) {
+    let p = point(representative(of: child))
+    var dx = p.x - origin.x
+    if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+    let dy = p.y - origin.y
+    if Self.isCluster(child) {
+      let c = self.cluster(child)
+      cluster.extent.formUnion(c.extent, shiftedBy: dx, dy)
+      cluster.count += c.count
+      cluster.missing += c.missing
+      cluster.found += c.found
+      cluster.closed += c.closed
+      cluster.idHash &+= c.idHash
+    } else {
+      cluster.extent.formUnion(.zero, shiftedBy: dx, dy)
+      cluster.count += 1
+      switch pins.statusCodes[Int(child)] {
+      case 1: cluster.missing += 1
+      case 2: cluster.found += 1
+      case 3: cluster.closed += 1
+      default: break
+      }
+      cluster.idHash &+= pins.ids.withUTF8(Int(child)) { Self.idHash($0) }
+    }
+  }
+
+  /// The number of the cluster `seed` forms at `level`, if any (its chain runs upwards from its head).
+  private func clusterNumber(of seed: UInt32, at level: Int) -> UInt32? {
+    var ref = heads[Int(seed)]
+    while Self.isCluster(ref) {
+      let c = cluster(ref)
+      if Int(c.level) == level { return ref & ~Self.clusterFlag }
+      if Int(c.level) > level { return nil }
+      ref = c.up
+    }
+    return nil
+  }
+
+  /// The node a pin is at level + 1: its lowest cluster above `level`, or the pin itself.
+  private func node(of pin: UInt32, above level: Int) -> UInt32 {
+    var ref = heads[Int(pin)]
+    while Self.isCluster(ref) && Int(cluster(ref).level) <= level { ref = cluster(ref).up }
+    return ref
+  }
+
+  /// Adds a new cluster and links it into its seed's chain.
+  private mutating func insertCluster(_ new: Cluster, members absorbed: [UInt32]) {
+    var cluster = new
+    storeMembers(absorbed, in: &cluster, reusing: nil)
+    let number: UInt32
+    if let free = freeClusters.popLast() {
+      number = free
+      clusters[Int(free)] = cluster
+    } else {
+      number = UInt32(clusters.count)
+      clusters.append(cluster)
+    }
+    let ref = number | Self.clusterFlag
+    // After the last of the seed's clusters below this level (or first in the chain).
+    let seed = Int(cluster.representative)
+    if !Self.isCluster(heads[seed]) || self.cluster(heads[seed]).level > cluster.level {
+      heads[seed] = ref
+    } else {
+      var previous = heads[seed]
+      while Self.isCluster(self.cluster(previous).up) && self.cluster(self.cluster(previous).up).level < cluster.level {
+        previous = self.cluster(previous).up
+      }
+      clusters[Int(previous & ~Self.clusterFlag)].up = ref
+    }
+    clusterTable.insert(number, hash: cluster.idHash, clusters: clusters)
+    liveClusters += 1
+  }
+
+  /// Unlinks a cluster from its seed's chain and frees its record.
+  private mutating func deleteCluster(_ number: UInt32, seed: UInt32) {
+    let ref = number | Self.clusterFlag, c = clusters[Int(number)]
+    if heads[Int(seed)] == ref {
+      heads[Int(seed)] = c.up
+    } else {
+      var previous = heads[Int(seed)]
+      while cluster(previous).up != ref { previous = cluster(previous).up }
+      clusters[Int(previous & ~Self.clusterFlag)].up = c.up
+    }
+    clusterTable.remove(number, hash: c.idHash, clusters: clusters)
+    unusedMembers += Int(c.memberCapacity)
+    clusters[Int(number)].level = Self.notAnItem
+    clusters[Int(number)].memberCount = 0
+    freeClusters.append(number)
+    liveClusters -= 1
+  }
+
+  /// Writes a cluster's members: in its old run when they fit, else in a new run at the end
+  /// (with room to grow).
+  private mutating func storeMembers(_ absorbed: [UInt32], in cluster: inout Cluster, reusing old: Cluster?) {
+    if let old, absorbed.count <= Int(old.memberCapacity) {
+      cluster.memberStart = old.memberStart
+      cluster.memberCapacity = old.memberCapacity
+    } else {
+      if let old { unusedMembers += Int(old.memberCapacity) }
+      cluster.memberStart = UInt32(members.count)
+      cluster.memberCapacity = UInt32(absorbed.count + max(absorbed.count / 2, 2))
+      members.append(contentsOf: repeatElement(0, count: Int(cluster.memberCapacity)))
+    }
+    cluster.memberCount = UInt32(absorbed.count)
+    for (k, pin) in absorbed.enumerated() { members[Int(cluster.memberStart) + k] = pin }
+  }
+
+  /// Packs the member runs together again (after many moved to the end).
+  private mutating func compactMembers() {
+    var packed: [UInt32] = []
+    packed.reserveCapacity(members.count - unusedMembers)
+    for c in clusters.indices where clusters[c].level != Self.notAnItem {
+      let start = Int(clusters[c].memberStart)
+      clusters[c].memberStart = UInt32(packed.count)
+      packed.append(contentsOf: members[start..<(start + Int(clusters[c].memberCapacity))])
+    }
+    members = packed
+    unusedMembers = 0
+  }
+}

@@ -1,0 +1,170 @@
+/// Pins in Z order (Morton key, then position), held in chunks of at most ``chunkLimit`` so that
+/// one insertion or removal moves a few hundred entries, not the whole list; each chunk knows a
+/// lower bound of its pins' tops, so a search for the items of one level skips chunks without any.
+///
+/// The neighbour search of incremental clustering: "the items of level L near this point".
+struct MortonList: Sendable {
+  static let chunkLimit = 512
+  /// How full the chunks of a fresh list are (room for inserts before the first split).
+  static let chunkFill = 384
+
+  /// Pin positions in Z order, chunk by chunk.
+  private(set) var chunks: [[UInt32]] = []
+  /// The key of each chunk's first pin (binary search without touching the chunks).
+  private var firstKeys: [UInt64] = []
+  /// A lower bound of the tops of each chunk's pins.
+  private var lowestTops: [UInt8] = []
+  /// Pins held.
+  private(set) var count = 0
+
+  /// A list over pins already in Z order.
+  init(sorted pins: [UInt32], keys: [UInt64], tops: [UInt8]) {
+    count = pins.count
+    var start = 0
+    while start < pins.count {
+      let end = min(start + Self.chunkFill, pins.count)
+      let chunk = Array(pins[start..<end])
+      chunks.append(chunk)
+      firstKeys.append(keys[Int(chunk[0])])
+      lowestTops.append(chunk.lazy.map { tops[Int($0)] }.min()!)
+      start = end
+    }
+  }
+
+  var memoryBytes: Int {
+    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + firstKeys.capacity * 8 + lowestTops.capacity
+  }
+
+  /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
+  /// not after it.
+  private func chunkIndex(key: UInt64, pin: UInt32, keys: [UInt64]) -> Int {
+    var lo = 0, hi = chunks.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      let first = chunks[mid][0], firstKey = firstKeys[mid]
+      if firstKey < key || (firstKey == key && first <= pin) { lo = mid } else { hi = mid - 1 }
+    }
+    return lo
+  }
+
+  /// Where `pin` is or would go inside chunk `c`.
+  private func slot(of pin: UInt32, key: UInt64, in c: Int, keys: [UInt64]) -> Int {
+    let chunk = chunks[c]
+    var lo = 0, hi = chunk.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      let other = chunk[mid], otherKey = keys[Int(other)]
+      if otherKey < key || (otherKey == key && other < pin) { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// Adds a pin (with its key in `keys` and its top `top`).
+  mutating func insert(_ pin: UInt32, keys: [UInt64], top: UInt8) {
+    let key = keys[Int(pin)]
+    count += 1
+    guard !chunks.isEmpty else {
+      chunks = [[pin]]
+      firstKeys = [key]
+      lowestTops = [top]
+      return
+    }
+    let c = chunkIndex(key: key, pin: pin, keys: keys)
+    let at = slot(of: pin, key: key, in: c, keys: keys)
+    chunks[c].insert(pin, at: at)
+    if at == 0 { firstKeys[c] = key }
+    lowestTops[c] = min(lowestTops[c], top)
+    if chunks[c].count > Self.chunkLimit {
+      let half = chunks[c].count / 2
+      let tail = Array(chunks[c][half...])
+      chunks[c].removeSubrange(half...)
+      chunks.insert(tail, at: c + 1)
+      firstKeys.insert(keys[Int(tail[0])], at: c + 1)
+      lowestTops.insert(lowestTops[c], at: c + 1)
+    }
+  }
+
+  /// Removes a pin (its key in `keys` must be the one it was inserted with).
+  mutating func remove(_ pin: UInt32, keys: [UInt64]) {
+    let key = keys[Int(pin)]
+    let c = chunkIndex(key: key, pin: pin, keys: keys)
+    let at = slot(of: pin, key: key, in: c, keys: keys)
+    guard at < chunks[c].count, chunks[c][at] == pin else { return }
+    count -= 1
+    chunks[c].remove(at: at)
+    if chunks[c].isEmpty {
+      chunks.remove(at: c)
+      firstKeys.remove(at: c)
+      lowestTops.remove(at: c)
+    } else if at == 0 {
+      firstKeys[c] = keys[Int(chunks[c][0])]
+    }
+  }
+
+  /// Records that a pin's top went down to `top`.
+  mutating func lowered(_ pin: UInt32, to top: UInt8, keys: [UInt64]) {
+    guard !chunks.isEmpty else { return }
+    let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
+    lowestTops[c] = min(lowestTops[c], top)
+  }
+
+  /// Recomputes the exact lowest top of the chunk holding `pin` (after tops went up).
+  mutating func refresh(around pin: UInt32, keys: [UInt64], tops: [UInt8]) {
+    guard !chunks.isEmpty else { return }
+    let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
+    var lowest = UInt8.max
+    for p in chunks[c] { lowest = min(lowest, tops[Int(p)]) }
+    lowestTops[c] = lowest
+  }
+
+  /// Calls `body` with every pin whose top is at most `maxTop` and which lies closer than
+  /// `radius` (world widths, on the torus: x wraps) to `center`. Order: Z order within each of
+  /// the (at most four) quadtree cells searched.
+  func forEach(
+    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys: [UInt64], tops: [UInt8], xs: [Double], ys: [Double],
+    _ body: (UInt32) -> Void
+  ) {
+    guard !chunks.isEmpty else { return }
+    // Cells at least 2·radius wide: the disk meets at most two columns and two rows.
+    let depth = radius >= 0.25 ? 0 : min(Int(Double.log2(1 / (2 * radius)).rounded(.down)), 31)
+    let side = Double(UInt64(1) << UInt64(depth)), last = Int64(side) - 1
+    let columns = Set([Int64(((center.x - radius) * side).rounded(.down)), Int64(((center.x + radius) * side).rounded(.down))].map {
+      (($0 % (last + 1)) + last + 1) % (last + 1)
+    })
+    let rowLow = max(Int64(((center.y - radius) * side).rounded(.down)), 0), rowHigh = min(Int64(((center.y + radius) * side).rounded(.down)), last)
+    let shift = UInt64(2 * (31 - depth)), r2 = radius * radius
+    for column in columns {
+      for row in rowLow...max(rowLow, rowHigh) {
+        let code = MortonCode.spread(UInt64(column)) | (MortonCode.spread(UInt64(row)) << 1)
+        let low = code << shift, high = (code + 1) << shift
+        scan(from: low, below: high, maxTop: maxTop, keys: keys, tops: tops) { pin in
+          var dx = abs(xs[Int(pin)] - center.x)
+          if dx > 0.5 { dx = 1 - dx }
+          let dy = ys[Int(pin)] - center.y
+          if dx * dx + dy * dy < r2 { body(pin) }
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with the pins whose key is in `low ..< high` and top at most `maxTop`, in order.
+  private func scan(from low: UInt64, below high: UInt64, maxTop: UInt8, keys: [UInt64], tops: [UInt8], _ body: (UInt32) -> Void) {
+    // The first chunk that can hold a key ≥ low: the last one starting below it.
+    var lo = 0, hi = chunks.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if firstKeys[mid] < low { lo = mid } else { hi = mid - 1 }
+    }
+    var c = lo
+    while c < chunks.count && firstKeys[c] < high {
+      defer { c += 1 }
+      guard lowestTops[c] <= maxTop else { continue }
+      for pin in chunks[c] {
+        let key = keys[Int(pin)]
+        if key < low { continue }
+        if key >= high { break }
+        if tops[Int(pin)] <= maxTop { body(pin) }
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import PetSpotCore
+import PetSpotTestSupport
+import Testing
+
+/// Incremental insert / remove / update against a fresh build over the surviving pins.
+@Suite("Clustering: incremental changes equal a fresh build")
+struct ClusterIncrementalTests {
+  /// A random coordinate of the awkward kinds: anywhere, near one dense spot, on one exact spot,
+  /// by the antimeridian, near a pole (sometimes beyond the Mercator limit).
+  static func coordinate(_ random: inout SeededRandom, spot: (Double, Double)) -> (Double, Double) {
+    switch random.next() % 6 {
+    case 0: return (random.uniform(-85...85), random.uniform(-180...180))
+    case 1, 2: return (spot.0 + random.uniform(-0.02...0.02), spot.1 + random.uniform(-0.02...0.02))
+    case 3: return spot
+    case 4: return (random.uniform(-50...50), random.next() % 2 == 0 ? random.uniform(179.9...180) : random.uniform(-180...(-179.9)))
+    default: return (random.next() % 2 == 0 ? random.uniform(84...90) : random.uniform(-90...(-84)), random.uniform(-180...180))
+    }
+  }
+
+  /// Compares the hierarchy with a fresh build, structure line by line and one query per kind.
+  static func expectFresh(_ index: ClusterIndex, _ random: inout SeededRandom, _ context: @autoclosure () -> String) throws {
+    let fresh = try ClusterIndex(pins: index.pins.withoutRetired(), options: index.options)
+    let mine = index.structureDescription(), theirs = fresh.structureDescription()
+    #expect(!mine.contains { $0.hasPrefix("BROKEN") }, "\(context()): \(mine.filter { $0.hasPrefix("BROKEN") })")
+    guard mine == theirs else {
+      let diff = Set(mine).symmetricDifference(theirs).sorted().prefix(8)
+      Issue.record("\(context()): hierarchy differs from a fresh build: \(diff)")
+      return
+    }
+    for kind in [CameraKind.city, .continent, .wholeWorld] {
+      let rect = VisibleRectangle(camera: random.camera(kind))
+      let a = index.items(in: rect).items, b = fresh.items(in: rect).items
+      let describe = { (i: ClusterIndex, item: ClusterItem) in
+        "\(item.kind) \(item.point) \(item.position >= 0 ? i.pins.ids[item.position] : "") \(item.cluster.map { "\($0.id) \($0.count) \(i.leaves(of: $0).map { i.pins.ids[$0] })" } ?? "")"
+      }
+      #expect(a.map { describe(index, $0) } == b.map { describe(fresh, $0) }, "\(context()): \(kind) query")
+    }
+  }
+
+  @Test("random inserts, removes and updates, checked after every change", arguments: 0..<8)
+  func randomChanges(round: Int) throws {
+    var random = SeededRandom(seed: 0x1C4E + UInt64(round))
+    let options = ClusterOptions(
+      minSeparation: [44, 60, 20, 900, 5, 44, 120, 0.5][round], maxZoom: [16, 12, 20, 6, 22, 0, 1, 18][round])
+    let spot = (random.uniform(-60...60), random.uniform(-180...180))
+    var pins = PinSet()
+    for i in 0..<(200 + 50 * round) {
+      let (lat, lng) = Self.coordinate(&random, spot: spot)
+      try pins.append(id: "p\(i)", latitude: lat, longitude: lng, status: [.missing, .found, .closed, nil][i % 4], sourceRow: i)
+    }
+    var index = try ClusterIndex(pins: pins, options: options)
+    var serial = pins.count
+    for step in 0..<150 {
+      let live = (0..<index.pins.count).filter { !index.pins.isRetired($0) }
+      switch random.next() % 3 {
+      case 0 where !live.isEmpty:
+        index.remove(at: live[Int(random.next() % UInt64(live.count))])
+      case 1 where !live.isEmpty:
+        let (lat, lng) = Self.coordinate(&random, spot: spot)
+        try index.update(at: live[Int(random.next() % UInt64(live.count))], latitude: lat, longitude: lng, status: .found)
+      default:
+        let (lat, lng) = Self.coordinate(&random, spot: spot)
+        try index.insert(id: "n\(serial)", latitude: lat, longitude: lng, status: .missing, sourceRow: serial)
+        serial += 1
+      }
+      try Self.expectFresh(index, &random, "round \(round) step \(step)")
+    }
+  }
+
+  @Test("emptied completely, then refilled; a retired id can come back")
+  func emptyAndRefill() throws {
+    var random = SeededRandom(seed: 0xE7)
+    var index = try ClusterIndex(pins: random.pinSet(count: 120), options: ClusterOptions(minSeparation: 60, maxZoom: 10))
+    for position in (0..<index.pins.count).shuffled(using: &random) { index.remove(at: position) }
+    #expect(index.pinCount == 0 && index.clusterCount == 0)
+    try Self.expectFresh(index, &random, "emptied")
+    try index.insert(id: "p3", latitude: 10, longitude: 20, status: .missing, sourceRow: 0)
+    for k in 0..<60 { try index.insert(id: "q\(k)", latitude: 10 + Double(k % 7) * 1e-5, longitude: 20, status: .found, sourceRow: k) }
+    try Self.expectFresh(index, &random, "refilled")
+    #expect(index.compacted().pins.count == 61 && index.compacted().structureDescription() == index.structureDescription())
+  }
+}
