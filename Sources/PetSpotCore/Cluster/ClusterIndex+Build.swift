@@ -117,10 +117,11 @@ private struct HierarchyBuilder {
   /// One greedy pass: `items` (level + 1) become the items of `level`.
   private mutating func mergeLevel(level: Int, separation d: Double, depth: Int) {
     let cells = MortonCells(keys: keys, of: reps, depth: depth)
+    // The items' positions side by side (the inner loops read them in order, without indirection).
+    let xs = reps.map { points[Int($0)].x }, ys = reps.map { points[Int($0)].y }
     var taken = [Bool](repeating: false, count: items.count)
-    var nextItems: [UInt32] = [], nextReps: [UInt32] = []
-    nextItems.reserveCapacity(items.count)
-    nextReps.reserveCapacity(items.count)
+    var seeds: [Int] = []
+    seeds.reserveCapacity(items.count)
     var members: [Int] = []
     // Per cell: the later neighbour cells found so far, by (dy + 1) · 3 + (dx + 1): −2 not looked
     // up yet, −1 none.
@@ -129,57 +130,75 @@ private struct HierarchyBuilder {
     let cellsPerWorld = Double(UInt64(1) << UInt64(depth)), cellWidth = 1 / cellsPerWorld
     // Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
     let wholeGrid = depth < 2
-    points.withUnsafeBufferPointer { points in
-      reps.withUnsafeBufferPointer { reps in
-        taken.withUnsafeMutableBufferPointer { taken in
-          for cell in 0..<cells.codes.count {
-            let runStart = Int(cells.starts[cell]), runEnd = Int(cells.starts[cell + 1])
-            for k in 0..<9 { neighbourCache[k] = -2 }
-            // The cell's own column and row (x = 1, the antimeridian, sits in the last column).
-            let column = MortonCode.compact(cells.codes[cell]), row = MortonCode.compact(cells.codes[cell] >> 1)
-            for i in runStart..<runEnd where !taken[i] {
-              let p = points[Int(reps[i])]
-              members.removeAll(keepingCapacity: true)
-              Self.take((i + 1)..<runEnd, near: p, d2: d2, points: points, reps: reps, taken: taken, into: &members)
-              if wholeGrid {
-                for other in (cell + 1)..<cells.codes.count { Self.take(Int(cells.starts[other])..<Int(cells.starts[other + 1]), near: p, d2: d2, points: points, reps: reps, taken: taken, into: &members) }
-              } else {
-                // Only the neighbour cells the disk of radius d reaches.
-                let fx = p.x * cellsPerWorld - Double(column), fy = p.y * cellsPerWorld - Double(row)
-                let west = fx * cellWidth < d, east = (1 - fx) * cellWidth < d
-                let north = fy * cellWidth < d, south = (1 - fy) * cellWidth < d
-                for ny in -1...1 where (ny == 0 || (ny < 0 ? north : south)) {
-                  for nx in -1...1 where (nx == 0 || (nx < 0 ? west : east)) && (nx != 0 || ny != 0) {
-                    let slot = (ny + 1) * 3 + nx + 1
-                    if neighbourCache[slot] == -2 { neighbourCache[slot] = cells.laterNeighbour(of: cell, column: column, row: row, dx: nx, dy: ny) ?? -1 }
-                    let n = neighbourCache[slot]
-                    if n >= 0 { Self.take(Int(cells.starts[n])..<Int(cells.starts[n + 1]), near: p, d2: d2, points: points, reps: reps, taken: taken, into: &members) }
+    let cellCount = cells.codes.count
+    let levelItems = items
+    var nextItems: [UInt32] = []
+    nextItems.reserveCapacity(items.count)
+    cells.codes.withUnsafeBufferPointer { codes in
+      cells.starts.withUnsafeBufferPointer { starts in
+        xs.withUnsafeBufferPointer { xs in
+          ys.withUnsafeBufferPointer { ys in
+            taken.withUnsafeMutableBufferPointer { taken in
+              neighbourCache.withUnsafeMutableBufferPointer { cache in
+                for cell in 0..<cellCount {
+                  let runStart = Int(starts[cell]), runEnd = Int(starts[cell + 1])
+                  for k in 0..<9 { cache[k] = -2 }
+                  // The cell's own column and row (x = 1, the antimeridian, sits in the last column).
+                  let column = MortonCode.compact(codes[cell]), row = MortonCode.compact(codes[cell] >> 1)
+                  for i in runStart..<runEnd where !taken[i] {
+                    let px = xs[i], py = ys[i]
+                    members.removeAll(keepingCapacity: true)
+                    Self.take((i + 1)..<runEnd, nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                    if wholeGrid {
+                      for other in (cell + 1)..<cellCount {
+                        Self.take(Int(starts[other])..<Int(starts[other + 1]), nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                      }
+                    } else {
+                      // Only the neighbour cells the disk of radius d reaches.
+                      let fx = px * cellsPerWorld - Double(column), fy = py * cellsPerWorld - Double(row)
+                      let west = fx * cellWidth < d, east = (1 - fx) * cellWidth < d
+                      let north = fy * cellWidth < d, south = (1 - fy) * cellWidth < d
+                      if west || east || north || south {
+                        for ny in -1...1 where (ny == 0 || (ny < 0 ? north : south)) {
+                          for nx in -1...1 where (nx == 0 || (nx < 0 ? west : east)) && (nx != 0 || ny != 0) {
+                            let slot = (ny + 1) * 3 + nx + 1
+                            if cache[slot] == -2 {
+                              cache[slot] = MortonCells.laterNeighbour(of: cell, in: codes, depth: depth, column: column, row: row, dx: nx, dy: ny) ?? -1
+                            }
+                            let n = cache[slot]
+                            if n >= 0 {
+                              Self.take(Int(starts[n])..<Int(starts[n + 1]), nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                            }
+                          }
+                        }
+                      }
+                      if members.count > 1 { members.sort() }
+                    }
+                    seeds.append(i)
+                    nextItems.append(members.isEmpty ? levelItems[i] : makeCluster(level: level, seed: i, members: members))
                   }
                 }
-                if members.count > 1 { members.sort() }
               }
-              nextReps.append(reps[i])
-              nextItems.append(members.isEmpty ? items[i] : makeCluster(level: level, seed: i, members: members))
             }
           }
         }
       }
     }
+    // The seeds, in order, are this level's items.
+    reps = seeds.map { reps[$0] }
     items = nextItems
-    reps = nextReps
   }
 
-  /// Marks and collects the untaken items of `range` closer than √d2 to `p` (on the torus).
+  /// Marks and collects the untaken items of `range` closer than √d2 to (x, y) (on the torus).
   @inline(__always)
   private static func take(
-    _ range: Range<Int>, near p: MercatorPoint, d2: Double, points: UnsafeBufferPointer<MercatorPoint>, reps: UnsafeBufferPointer<UInt32>,
+    _ range: Range<Int>, nearX x: Double, y: Double, d2: Double, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>,
     taken: UnsafeMutableBufferPointer<Bool>, into members: inout [Int]
   ) {
     for j in range where !taken[j] {
-      let q = points[Int(reps[j])]
-      var dx = abs(q.x - p.x)
+      var dx = abs(xs[j] - x)
       if dx > 0.5 { dx = 1 - dx }
-      let dy = q.y - p.y
+      let dy = ys[j] - y
       if dx * dx + dy * dy < d2 {
         taken[j] = true
         members.append(j)

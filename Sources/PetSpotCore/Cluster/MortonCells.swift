@@ -29,24 +29,24 @@ struct MortonCells {
     starts.append(UInt32(slots.count))
   }
 
-  /// The neighbour of cell `index` — at `column`, `row` — at offset (dx, dy) ∈ {−1, 0, 1}² (the
-  /// world wraps east–west), when it is non-empty and after it in Z order; `nil` otherwise.
+  /// The neighbour of cell `index` (of `codes`, cell codes at `depth`) — at `column`, `row` — at
+  /// offset (dx, dy) ∈ {−1, 0, 1}² (the world wraps east–west), when it is non-empty and after it
+  /// in Z order; `nil` otherwise. The caller holds the codes as a buffer (no reference counting in
+  /// the build's inner loop).
   @inline(__always)
-  func laterNeighbour(of index: Int, column: UInt64, row: UInt64, dx: Int, dy: Int) -> Int? {
+  static func laterNeighbour(
+    of index: Int, in codes: UnsafeBufferPointer<UInt64>, depth: Int, column: UInt64, row: UInt64, dx: Int, dy: Int
+  ) -> Int? {
     let last = (UInt64(1) << UInt64(depth)) - 1
     if (dy < 0 && row == 0) || (dy > 0 && row == last) { return nil }
     let y = dy < 0 ? row - 1 : dy > 0 ? row + 1 : row
     let x = dx < 0 ? (column == 0 ? last : column - 1) : dx > 0 ? (column == last ? 0 : column + 1) : column
     let neighbour = MortonCode.spread(x) | (MortonCode.spread(y) << 1)
     guard neighbour > codes[index] else { return nil }
-    return find(neighbour, after: index)
-  }
-
-  /// The index of `code` among ``codes`` after `index`, by galloping then binary search.
-  private func find(_ code: UInt64, after index: Int) -> Int? {
+    // Galloping, then binary search, among the codes after `index`.
     var lo = index + 1, step = 1
     var hi = lo
-    while hi < codes.count && codes[hi] < code {
+    while hi < codes.count && codes[hi] < neighbour {
       lo = hi + 1
       hi += step
       step *= 2
@@ -54,8 +54,8 @@ struct MortonCells {
     hi = min(hi, codes.count - 1)
     while lo <= hi {
       let mid = (lo + hi) / 2
-      if codes[mid] == code { return mid }
-      if codes[mid] < code { lo = mid + 1 } else { hi = mid - 1 }
+      if codes[mid] == neighbour { return mid }
+      if codes[mid] < neighbour { lo = mid + 1 } else { hi = mid - 1 }
     }
     return nil
   }
