@@ -52,13 +52,33 @@ struct ClusterBuildReferenceTests {
     var random = SeededRandom(seed: 0xB1D + UInt64(round))
     let pins = random.pinSet(count: 250 + 60 * round)
     let options = ClusterOptions(minSeparation: [44, 60, 7, random.uniform(1...400), 900, 0.5][round], maxZoom: 11)
-    let index = try ClusterIndex(pins: pins, options: options)
     let reference = Self.referenceLevels(pins: pins, options: options)
-    for level in 0..<options.maxZoom {
-      let built = try Self.indexLevel(index, level: level)
-      #expect(Set(built) == Set(reference[level]), "level \(level), options \(options)")
-      #expect(built.count == reference[level].count)
+    for parts in [1, 2] {
+      let index = try ClusterIndex(pins: pins, options: options, parts: parts)
+      for level in 0..<options.maxZoom {
+        let built = try Self.indexLevel(index, level: level)
+        #expect(Set(built) == Set(reference[level]), "level \(level), options \(options), \(parts) parts")
+        #expect(built.count == reference[level].count)
+      }
     }
+  }
+
+  @Test("built in two parts on two cores: the same hierarchy as in one", arguments: 0..<6)
+  func twoPartsEqualOne(round: Int) throws {
+    var random = SeededRandom(seed: 0x2CA7 + UInt64(round))
+    // Dense places straddling the equator and the Z order's middle, plus the awkward cases.
+    var pins = random.pinSet(count: 600 + 400 * round)
+    for k in 0..<(300 * round + 200) {
+      let place = [(0.0, 109.3), (0.02, -51.1), (-0.01, 0.0), (0.0, 179.99), (45.0, -0.001)][k % 5]
+      try pins.append(
+        id: "e\(k)", latitude: place.0 + random.uniform(-0.05...0.05), longitude: max(-180, min(180, place.1 + random.uniform(-0.05...0.05))),
+        status: .missing, sourceRow: pins.count)
+    }
+    let options = ClusterOptions(minSeparation: [44, 60, 20, 300, 5, 1000][round], maxZoom: [16, 12, 20, 8, 22, 3][round])
+    let one = try ClusterIndex(pins: pins, options: options, parts: 1), two = try ClusterIndex(pins: pins, options: options, parts: 2)
+    let a = one.structureDescription(), b = two.structureDescription()
+    #expect(!b.contains { $0.hasPrefix("BROKEN") })
+    #expect(a == b, "\(Set(a).symmetricDifference(b).sorted().prefix(6))")
   }
 }
 

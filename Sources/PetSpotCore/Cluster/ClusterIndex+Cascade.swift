@@ -33,17 +33,36 @@ extension ClusterIndex {
     for level in stride(from: options.maxZoom - 1, through: 0, by: -1) where !changes.isEmpty {
       changes = decide(level: level, changes, &record)
     }
+    finish(changes, &record)
+  }
+
+  /// After a build in two parts: decides again the pins of the second part that seeds of the
+  /// first (`boundarySeeds`, per level) may take, and whatever that changes.
+  mutating func repairAfterSplit(boundarySeeds: [[UInt32]]) {
+    var record = ChangeRecord(dirty: Array(repeating: [], count: options.maxZoom), joined: Array(repeating: [], count: options.maxZoom))
+    var changes: [LevelChange] = []
+    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
+      changes = decide(level: level, changes, &record, near: boundarySeeds[level])
+    }
+    finish(changes, &record)
+  }
+
+  /// Applies the changes of level 0 to the roots, rebuilds the touched clusters and refreshes the
+  /// Z-ordered list's bounds.
+  private mutating func finish(_ changes: [LevelChange], _ record: inout ChangeRecord) {
     for change in changes { updateRoots(change) }
     recluster(&record)
     for pin in record.touched where tops[Int(pin)] != Self.notAnItem { order.refresh(around: pin, keys: keys, tops: tops) }
   }
 
-  /// One level's greedy decisions again, for the pins a change of the level above can reach.
+  /// One level's greedy decisions again, for the pins a change of the level above can reach and
+  /// those after and near `seeds` (seeds of this level).
   /// - Returns: the changes of this level's items.
-  private mutating func decide(level: Int, _ changes: [LevelChange], _ record: inout ChangeRecord) -> [LevelChange] {
+  private mutating func decide(level: Int, _ changes: [LevelChange], _ record: inout ChangeRecord, near seeds: [UInt32] = []) -> [LevelChange] {
     let d = options.separation(atLevel: level), here = UInt8(level)
     var next: [LevelChange] = []
     var queue = ZOrderQueue()
+    for seed in seeds { pushLater(than: seed, near: point(seed), level: level, separation: d, into: &queue) }
     var entered: Set<UInt32> = []
     for change in changes {
       if change.entered {

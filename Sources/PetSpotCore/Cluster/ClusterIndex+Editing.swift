@@ -57,7 +57,7 @@ extension ClusterIndex {
     guard !p.y.isNaN else { return }  // beyond the Mercator limit: never an item
     keys[Int(pin)] = PinIndex.mortonKey(x: p.x, y: p.y)
     tops[Int(pin)] = UInt8(options.maxZoom)
-    order.insert(pin, keys: keys, top: tops[Int(pin)])
+    order.insert(pin, keys: keys, tops: tops)
     propagate([LevelChange(pin: pin, entered: true, point: p)])
   }
 
@@ -68,6 +68,6 @@ extension ClusterIndex {
     let change = LevelChange(pin: pin, entered: false, oldTop: top, oldAbsorber: absorbers[Int(pin)], point: point(pin))
     tops[Int(pin)] = Self.notAnItem
     propagate([change])
-    order.remove(pin, keys: keys)
+    order.remove(pin, keys: keys, tops: tops)
   }
 }

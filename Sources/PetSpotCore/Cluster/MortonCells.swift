@@ -29,6 +29,17 @@ struct MortonCells {
     starts.append(UInt32(slots.count))
   }
 
+  /// The code of the cell at (column + dx, row + dy) at `depth` (x wraps east–west); `nil` past
+  /// the top or bottom row.
+  @inline(__always)
+  static func neighbourCode(column: UInt64, row: UInt64, dx: Int, dy: Int, depth: Int) -> UInt64? {
+    let last = (UInt64(1) << UInt64(depth)) - 1
+    if (dy < 0 && row == 0) || (dy > 0 && row == last) { return nil }
+    let y = dy < 0 ? row - 1 : dy > 0 ? row + 1 : row
+    let x = dx < 0 ? (column == 0 ? last : column - 1) : dx > 0 ? (column == last ? 0 : column + 1) : column
+    return MortonCode.spread(x) | (MortonCode.spread(y) << 1)
+  }
+
   /// The neighbour of cell `index` (of `codes`, cell codes at `depth`) — at `column`, `row` — at
   /// offset (dx, dy) ∈ {−1, 0, 1}² (the world wraps east–west), when it is non-empty and after it
   /// in Z order; `nil` otherwise. The caller holds the codes as a buffer (no reference counting in
@@ -37,12 +48,7 @@ struct MortonCells {
   static func laterNeighbour(
     of index: Int, in codes: UnsafeBufferPointer<UInt64>, depth: Int, column: UInt64, row: UInt64, dx: Int, dy: Int
   ) -> Int? {
-    let last = (UInt64(1) << UInt64(depth)) - 1
-    if (dy < 0 && row == 0) || (dy > 0 && row == last) { return nil }
-    let y = dy < 0 ? row - 1 : dy > 0 ? row + 1 : row
-    let x = dx < 0 ? (column == 0 ? last : column - 1) : dx > 0 ? (column == last ? 0 : column + 1) : column
-    let neighbour = MortonCode.spread(x) | (MortonCode.spread(y) << 1)
-    guard neighbour > codes[index] else { return nil }
+    guard let neighbour = neighbourCode(column: column, row: row, dx: dx, dy: dy, depth: depth), neighbour > codes[index] else { return nil }
     // Galloping, then binary search, among the codes after `index`.
     var lo = index + 1, step = 1
     var hi = lo

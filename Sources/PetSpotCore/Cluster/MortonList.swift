@@ -12,13 +12,15 @@ struct MortonList: Sendable {
   private(set) var chunks: [[UInt32]] = []
   /// The key of each chunk's first pin (binary search without touching the chunks).
   private var firstKeys: [UInt64] = []
-  /// A lower bound of the tops of each chunk's pins.
+  /// A lower bound of the tops of each chunk's pins, and of each block of ``blockSize`` pins in it.
   private var lowestTops: [UInt8] = []
+  private var blockTops: [[UInt8]] = []
+  static let blockSize = 32
   /// Pins held.
   private(set) var count = 0
 
-  /// A list over pins already in Z order.
-  init(sorted pins: [UInt32], keys: [UInt64], tops: [UInt8]) {
+  /// A list over pins already in Z order, with their tops in the same order.
+  init(sorted pins: [UInt32], keys: [UInt64], sortedTops: [UInt8]) {
     count = pins.count
     var start = 0
     while start < pins.count {
@@ -26,13 +28,24 @@ struct MortonList: Sendable {
       let chunk = Array(pins[start..<end])
       chunks.append(chunk)
       firstKeys.append(keys[Int(chunk[0])])
-      lowestTops.append(chunk.lazy.map { tops[Int($0)] }.min()!)
+      let blocks = stride(from: start, to: end, by: Self.blockSize).map { sortedTops[$0..<min($0 + Self.blockSize, end)].min()! }
+      blockTops.append(blocks)
+      lowestTops.append(blocks.min()!)
       start = end
     }
   }
 
   var memoryBytes: Int {
-    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + firstKeys.capacity * 8 + lowestTops.capacity
+    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + blockTops.reduce(0) { $0 + $1.capacity + 32 } + firstKeys.capacity * 8 + lowestTops.capacity
+  }
+
+  /// The lowest top of each block of a chunk.
+  private static func blockMinima(_ chunk: [UInt32], tops: [UInt8]) -> [UInt8] {
+    stride(from: 0, to: chunk.count, by: blockSize).map { start in
+      var lowest = UInt8.max
+      for k in start..<min(start + blockSize, chunk.count) { lowest = min(lowest, tops[Int(chunk[k])]) }
+      return lowest
+    }
   }
 
   /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
@@ -59,14 +72,16 @@ struct MortonList: Sendable {
     return lo
   }
 
-  /// Adds a pin (with its key in `keys` and its top `top`).
-  mutating func insert(_ pin: UInt32, keys: [UInt64], top: UInt8) {
+  /// Adds a pin (with its key in `keys` and its top `top`, also in `tops`).
+  mutating func insert(_ pin: UInt32, keys: [UInt64], tops: [UInt8]) {
+    let top = tops[Int(pin)]
     let key = keys[Int(pin)]
     count += 1
     guard !chunks.isEmpty else {
       chunks = [[pin]]
       firstKeys = [key]
       lowestTops = [top]
+      blockTops = [[top]]
       return
     }
     let c = chunkIndex(key: key, pin: pin, keys: keys)
@@ -81,11 +96,14 @@ struct MortonList: Sendable {
       chunks.insert(tail, at: c + 1)
       firstKeys.insert(keys[Int(tail[0])], at: c + 1)
       lowestTops.insert(lowestTops[c], at: c + 1)
+      blockTops.insert([], at: c + 1)
+      refresh(chunk: c + 1, tops: tops)
     }
+    refresh(chunk: c, tops: tops)
   }
 
   /// Removes a pin (its key in `keys` must be the one it was inserted with).
-  mutating func remove(_ pin: UInt32, keys: [UInt64]) {
+  mutating func remove(_ pin: UInt32, keys: [UInt64], tops: [UInt8]) {
     let key = keys[Int(pin)]
     let c = chunkIndex(key: key, pin: pin, keys: keys)
     let at = slot(of: pin, key: key, in: c, keys: keys)
@@ -96,9 +114,11 @@ struct MortonList: Sendable {
       chunks.remove(at: c)
       firstKeys.remove(at: c)
       lowestTops.remove(at: c)
-    } else if at == 0 {
-      firstKeys[c] = keys[Int(chunks[c][0])]
+      blockTops.remove(at: c)
+      return
     }
+    if at == 0 { firstKeys[c] = keys[Int(chunks[c][0])] }
+    refresh(chunk: c, tops: tops)
   }
 
   /// Records that a pin's top went down to `top`.
@@ -106,15 +126,20 @@ struct MortonList: Sendable {
     guard !chunks.isEmpty else { return }
     let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
     lowestTops[c] = min(lowestTops[c], top)
+    let b = slot(of: pin, key: keys[Int(pin)], in: c, keys: keys) / Self.blockSize
+    blockTops[c][b] = min(blockTops[c][b], top)
   }
 
   /// Recomputes the exact lowest top of the chunk holding `pin` (after tops went up).
   mutating func refresh(around pin: UInt32, keys: [UInt64], tops: [UInt8]) {
     guard !chunks.isEmpty else { return }
-    let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
-    var lowest = UInt8.max
-    for p in chunks[c] { lowest = min(lowest, tops[Int(p)]) }
-    lowestTops[c] = lowest
+    refresh(chunk: chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys), tops: tops)
+  }
+
+  /// Recomputes the lowest tops of chunk `c` and its blocks.
+  private mutating func refresh(chunk c: Int, tops: [UInt8]) {
+    blockTops[c] = Self.blockMinima(chunks[c], tops: tops)
+    lowestTops[c] = blockTops[c].min() ?? .max
   }
 
   /// Calls `body` with every pin whose top is at most `maxTop` and which lies closer than
@@ -159,11 +184,14 @@ struct MortonList: Sendable {
     while c < chunks.count && firstKeys[c] < high {
       defer { c += 1 }
       guard lowestTops[c] <= maxTop else { continue }
-      for pin in chunks[c] {
-        let key = keys[Int(pin)]
-        if key < low { continue }
-        if key >= high { break }
-        if tops[Int(pin)] <= maxTop { body(pin) }
+      let chunk = chunks[c], blocks = blockTops[c]
+      blockLoop: for (b, lowest) in blocks.enumerated() where lowest <= maxTop {
+        for k in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, chunk.count) {
+          let pin = chunk[k], key = keys[Int(pin)]
+          if key < low { continue }
+          if key >= high { break blockLoop }
+          if tops[Int(pin)] <= maxTop { body(pin) }
+        }
       }
     }
   }

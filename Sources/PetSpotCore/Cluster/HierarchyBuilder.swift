@@ -1,0 +1,215 @@
+/// The level-by-level greedy pass (see ``ClusterIndex``) over one part of the Z order: a run of
+/// Morton slots. Outputs are per slot of the part; cluster references count from 0 in the part.
+///
+/// A part that ends before the Z order does also records its **boundary seeds**: per level, the
+/// seeds whose disk reaches a cell that may hold pins of a later part (where the greedy pass over
+/// the whole order could take pins this part does not see).
+struct HierarchyBuilder {
+  let options: ClusterOptions
+  /// The part's Morton keys, ascending.
+  let keys: [UInt64]
+  /// The part's Mercator points, status codes, id hashes and positions in the pin set, by slot.
+  let points: [MercatorPoint]
+  let statusCodes: [UInt8]
+  let hashes: [UInt64]
+  let positions: [UInt32]
+  /// The first key of the next part (`UInt64.max` for the last part).
+  let boundaryKey: UInt64
+  var clusters: [ClusterIndex.Cluster] = []
+  /// Per slot: top level, absorbing seed (a position), head node (see ``ClusterIndex``).
+  var tops: [UInt8]
+  var absorbers: [UInt32]
+  var heads: [UInt32]
+  /// Non-seed members of the clusters, as positions.
+  var members: [UInt32] = []
+  /// The items of level 0 (positions), in Z order.
+  var roots: [UInt32] = []
+  /// Per level: the boundary seeds (positions).
+  var boundarySeeds: [[UInt32]]
+  /// The current level's items (node references), in Morton order of their representatives.
+  var items: [UInt32]
+  /// Their representatives' slots (ascending).
+  var reps: [UInt32]
+
+  /// A builder over slots `range` of the whole Z order (`keys`, `order`: positions by slot).
+  init(pins: PinSet, options: ClusterOptions, keys allKeys: [UInt64], order: [UInt32], range: Range<Int>, hashes idHashes: [UInt64]) {
+    self.options = options
+    keys = Array(allKeys[range])
+    positions = Array(order[range])
+    boundaryKey = range.upperBound < allKeys.count ? allKeys[range.upperBound] : .max
+    points = positions.map { MercatorPoint(x: pins.mercatorX[Int($0)], y: pins.mercatorY[Int($0)]) }
+    statusCodes = positions.map { pins.statusCodes[Int($0)] }
+    hashes = positions.map { idHashes[Int($0)] }
+    tops = [UInt8](repeating: 0, count: range.count)
+    absorbers = [UInt32](repeating: 0, count: range.count)
+    heads = positions
+    boundarySeeds = Array(repeating: [], count: options.maxZoom)
+    items = positions
+    reps = Array(0..<UInt32(range.count))
+  }
+
+  mutating func build() {
+    // Cells at least 2·d_L wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius d_L
+    // then reaches past at most one edge per axis, so most seeds look at one to three neighbours.
+    let cellPoints = Int(Double.log2(2 * options.minSeparation).rounded(.up))
+    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
+      let depth = min(max(8 + level - cellPoints, 0), 31)
+      mergeLevel(level: level, separation: options.separation(atLevel: level), depth: depth)
+    }
+    // What is left are the items of level 0: the roots.
+    for (item, rep) in zip(items, reps) {
+      tops[Int(rep)] = 0
+      heads[Int(rep)] = item
+      roots.append(positions[Int(rep)])
+    }
+  }
+
+  /// One greedy pass: `items` (level + 1) become the items of `level`.
+  private mutating func mergeLevel(level: Int, separation d: Double, depth: Int) {
+    let cells = MortonCells(keys: keys, of: reps, depth: depth)
+    // The items' positions side by side (the inner loops read them in order, without indirection).
+    let xs = reps.map { points[Int($0)].x }, ys = reps.map { points[Int($0)].y }
+    var taken = [Bool](repeating: false, count: items.count)
+    var seeds: [Int] = []
+    seeds.reserveCapacity(items.count)
+    var members: [Int] = []
+    // Per cell: the later neighbour cells found so far, by (dy + 1) · 3 + (dx + 1): −2 not looked
+    // up yet, −1 none.
+    var neighbourCache = [Int](repeating: -2, count: 9)
+    let d2 = d * d
+    let cellsPerWorld = Double(UInt64(1) << UInt64(depth)), cellWidth = 1 / cellsPerWorld
+    // Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
+    let wholeGrid = depth < 2
+    let cellCount = cells.codes.count
+    let levelItems = items
+    // Whether a cell (by code at this depth) may hold pins of the next part.
+    let shift = UInt64(2 * (31 - depth)), partEnds = boundaryKey != .max
+    let nextPartKey = boundaryKey
+    var boundary: [UInt32] = []
+    var nextItems: [UInt32] = []
+    nextItems.reserveCapacity(items.count)
+    cells.codes.withUnsafeBufferPointer { codes in
+      cells.starts.withUnsafeBufferPointer { starts in
+        xs.withUnsafeBufferPointer { xs in
+          ys.withUnsafeBufferPointer { ys in
+            taken.withUnsafeMutableBufferPointer { taken in
+              neighbourCache.withUnsafeMutableBufferPointer { cache in
+                for cell in 0..<cellCount {
+                  let runStart = Int(starts[cell]), runEnd = Int(starts[cell + 1])
+                  for k in 0..<9 { cache[k] = -2 }
+                  // The cell's own column and row (x = 1, the antimeridian, sits in the last column).
+                  let column = MortonCode.compact(codes[cell]), row = MortonCode.compact(codes[cell] >> 1)
+                  let cellAtBoundary = partEnds && (wholeGrid || ((codes[cell] + 1) << shift) > nextPartKey)
+                  for i in runStart..<runEnd where !taken[i] {
+                    var atBoundary = cellAtBoundary
+                    let px = xs[i], py = ys[i]
+                    members.removeAll(keepingCapacity: true)
+                    Self.take((i + 1)..<runEnd, nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                    if wholeGrid {
+                      for other in (cell + 1)..<cellCount {
+                        Self.take(Int(starts[other])..<Int(starts[other + 1]), nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                      }
+                    } else {
+                      // Only the neighbour cells the disk of radius d reaches.
+                      let fx = px * cellsPerWorld - Double(column), fy = py * cellsPerWorld - Double(row)
+                      let west = fx * cellWidth < d, east = (1 - fx) * cellWidth < d
+                      let north = fy * cellWidth < d, south = (1 - fy) * cellWidth < d
+                      if west || east || north || south {
+                        for ny in -1...1 where (ny == 0 || (ny < 0 ? north : south)) {
+                          for nx in -1...1 where (nx == 0 || (nx < 0 ? west : east)) && (nx != 0 || ny != 0) {
+                            let slot = (ny + 1) * 3 + nx + 1
+                            if partEnds && !atBoundary, let code = MortonCells.neighbourCode(column: column, row: row, dx: nx, dy: ny, depth: depth) {
+                              atBoundary = code > codes[cell] && ((code + 1) << shift) > nextPartKey
+                            }
+                            if cache[slot] == -2 {
+                              cache[slot] = MortonCells.laterNeighbour(of: cell, in: codes, depth: depth, column: column, row: row, dx: nx, dy: ny) ?? -1
+                            }
+                            let n = cache[slot]
+                            if n >= 0 {
+                              Self.take(Int(starts[n])..<Int(starts[n + 1]), nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                            }
+                          }
+                        }
+                      }
+                      if members.count > 1 { members.sort() }
+                    }
+                    seeds.append(i)
+                    if atBoundary { boundary.append(positions[Int(reps[i])]) }
+                    nextItems.append(members.isEmpty ? levelItems[i] : makeCluster(level: level, seed: i, members: members))
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    boundarySeeds[level] = boundary
+    // The seeds, in order, are this level's items.
+    reps = seeds.map { reps[$0] }
+    items = nextItems
+  }
+
+  /// Marks and collects the untaken items of `range` closer than √d2 to (x, y) (on the torus).
+  @inline(__always)
+  private static func take(
+    _ range: Range<Int>, nearX x: Double, y: Double, d2: Double, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>,
+    taken: UnsafeMutableBufferPointer<Bool>, into members: inout [Int]
+  ) {
+    for j in range where !taken[j] {
+      var dx = abs(xs[j] - x)
+      if dx > 0.5 { dx = 1 - dx }
+      let dy = ys[j] - y
+      if dx * dx + dy * dy < d2 {
+        taken[j] = true
+        members.append(j)
+      }
+    }
+  }
+
+  /// Records a cluster of item `seed` and item indices `members` (ascending: Z order).
+  private mutating func makeCluster(level: Int, seed: Int, members absorbed: [Int]) -> UInt32 {
+    let seedPin = positions[Int(reps[seed])]
+    var cluster = ClusterIndex.Cluster(
+      representative: seedPin, count: 0, up: items[seed], memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count),
+      memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
+    let origin = points[Int(reps[seed])]
+    func add(_ child: UInt32, representative: UInt32) {
+      // The child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
+      let p = points[Int(representative)]
+      var dx = p.x - origin.x
+      if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+      let dy = p.y - origin.y
+      if ClusterIndex.isCluster(child) {
+        let c = clusters[Int(child & ~ClusterIndex.clusterFlag)]
+        cluster.extent.formUnion(c.extent, shiftedBy: dx, dy)
+        cluster.count += c.count
+        cluster.missing += c.missing
+        cluster.found += c.found
+        cluster.closed += c.closed
+        cluster.idHash &+= c.idHash
+      } else {
+        cluster.extent.formUnion(.zero, shiftedBy: dx, dy)
+        cluster.count += 1
+        switch statusCodes[Int(representative)] {
+        case 1: cluster.missing += 1
+        case 2: cluster.found += 1
+        case 3: cluster.closed += 1
+        default: break
+        }
+        cluster.idHash &+= hashes[Int(representative)]
+      }
+    }
+    add(items[seed], representative: reps[seed])
+    for m in absorbed {
+      add(items[m], representative: reps[m])
+      let slot = Int(reps[m])
+      members.append(positions[slot])
+      tops[slot] = UInt8(level + 1)
+      absorbers[slot] = seedPin
+      heads[slot] = items[m]
+    }
+    clusters.append(cluster)
+    return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
+  }
+}
