@@ -18,34 +18,79 @@ extension ClusterIndex {
   /// incremental change (``propagate(_:)``), so the result equals the one-part build.
   package init(pins: PinSet, options: ClusterOptions, parts: Int) throws(InvalidInput) {
     try options.validate()
+    let built = Self.buildParts(pins: pins, options: options, parts: parts)
+    self.options = options
+    self.pins = pins
+    clusters = built.clusters
+    liveClusters = built.clusters.count
+    clusterTable = built.table
+    members = built.members
+    tops = built.tops
+    absorbers = built.absorbers
+    heads = built.heads
+    roots = built.roots
+    keys = built.keys
+    order = built.order
+    if let boundarySeeds = built.boundarySeeds {
+      repairAfterSplit(boundarySeeds: boundarySeeds)
+      // Should the repair have outgrown the room left, give back what doubling took.
+      clusters = Self.trimmed(clusters)
+      members = Self.trimmed(members)
+    }
+  }
+
+  /// What the parts' builders leave: the index's arrays, and the first part's boundary seeds when
+  /// the Z order was cut (the cut still to repair).
+  private struct BuiltParts {
+    var clusters: [Cluster] = [], table = ClusterTable([]), members: [UInt32] = []
+    var tops: [UInt8] = [], absorbers: [UInt32] = [], heads: [UInt32] = [], roots: [UInt32] = []
+    var keys: [UInt64] = [], order = MortonList(sorted: [], keys: [], sortedTops: [])
+    var boundarySeeds: [[UInt32]]?
+  }
+
+  /// Sorts, builds the parts (on two cores) and lays them side by side — the second's cluster
+  /// numbers and member runs move up. The builders' arrays are released as they are merged.
+  private static func buildParts(pins: PinSet, options: ClusterOptions, parts: Int) -> BuiltParts {
     // The Morton sort and the id hashes are independent: one core each.
     var keys: [UInt64] = [], order: [UInt32] = [], hashes: [UInt64] = []
     ParallelPair.run(
       { (keys, order) = Self.mortonOrder(pins) },
       { hashes = (0..<pins.count).map { i in pins.ids.withUTF8(i) { Self.idHash($0) } } })
-    let split = parts > 1 ? Self.splitPoint(keys) : keys.count
+    let split = parts > 1 ? Self.splitPoint(keys) : keys.count, cut = split > 0 && split < keys.count
     var first = HierarchyBuilder(pins: pins, options: options, keys: keys, order: order, range: 0..<split, hashes: hashes)
     var second = HierarchyBuilder(pins: pins, options: options, keys: keys, order: order, range: split..<keys.count, hashes: hashes)
+    hashes = []
     ParallelPair.run({ first.build() }, { second.build() })
-    self.options = options
-    self.pins = pins
-    // The parts side by side (the second's cluster numbers and member runs move up), on two cores.
+    var out = BuiltParts(boundarySeeds: cut ? first.boundarySeeds : nil)
+    out.roots = first.roots + second.roots
+    let sortedTops = first.tops + second.tops
     let clusterOffset = UInt32(first.clusters.count), memberOffset = UInt32(first.members.count)
     let moved = { (ref: UInt32) in Self.isCluster(ref) ? ref + clusterOffset : ref }
-    var clusters: [Cluster] = [], table = ClusterTable([])
+    // Room for the clusters and members the repair of the cut may add (no doubling on append).
+    let room = { (n: Int) in cut ? n + n / 32 + 64 : n }
     var tops = [UInt8](repeating: Self.notAnItem, count: pins.count), absorbers = [UInt32](repeating: 0, count: pins.count)
     var heads = (0..<UInt32(pins.count)).map { $0 }
     var keysByPin = [UInt64](repeating: 0, count: pins.count), list = MortonList(sorted: [], keys: [], sortedTops: [])
+    // Each side writes only its own variables (`out` belongs to the first).
     ParallelPair.run(
       {
-        clusters = first.clusters
-        clusters.reserveCapacity(first.clusters.count + second.clusters.count)
+        var clusters: [Cluster] = []
+        swap(&clusters, &first.clusters)
+        clusters.reserveCapacity(room(clusters.count + second.clusters.count))
         for var c in second.clusters {
           c.up = moved(c.up)
           c.memberStart += memberOffset
           clusters.append(c)
         }
-        table = ClusterTable(clusters)
+        second.clusters = []
+        out.table = ClusterTable(clusters)
+        out.clusters = clusters
+        var members: [UInt32] = []
+        swap(&members, &first.members)
+        members.reserveCapacity(room(members.count + second.members.count))
+        members += second.members
+        second.members = []
+        out.members = members
         for (part, base) in [(first, 0), (second, split)] {
           for slot in part.tops.indices {
             let pin = Int(order[base + slot])
@@ -57,19 +102,24 @@ extension ClusterIndex {
       },
       {
         for (slot, pin) in order.enumerated() { keysByPin[Int(pin)] = keys[slot] }
-        list = MortonList(sorted: order, keys: keysByPin, sortedTops: first.tops + second.tops)
+        list = MortonList(sorted: order, keys: keysByPin, sortedTops: sortedTops)
       })
-    self.clusters = clusters
-    self.liveClusters = clusters.count
-    self.clusterTable = table
-    self.members = first.members + second.members
-    self.tops = tops
-    self.absorbers = absorbers
-    self.heads = heads
-    self.roots = first.roots + second.roots
-    self.keys = keysByPin
-    self.order = list
-    if split > 0 && split < keys.count { repairAfterSplit(boundarySeeds: first.boundarySeeds) }
+    out.order = list
+    out.tops = tops
+    out.absorbers = absorbers
+    out.heads = heads
+    out.keys = keysByPin
+    return out
+  }
+
+  /// The array itself, or a copy without the spare capacity when that is over 1/16 of it (a
+  /// doubling on the last append).
+  private static func trimmed<T>(_ array: [T]) -> [T] {
+    guard array.capacity > array.count + array.count / 16 + 1024 else { return array }
+    var copy: [T] = []
+    copy.reserveCapacity(array.count)
+    copy.append(contentsOf: array)
+    return copy
   }
 
   /// Where to cut the Z order in two: the quadtree-cell boundary (depth 6) nearest its middle, or

@@ -76,28 +76,11 @@ extension ClusterIndex {
 
   /// Adds a child node's leaves, aggregates and box (moved to the seed's frame) to a cluster.
   private func addChild(_ child: UInt32, to cluster: inout Cluster, origin: MercatorPoint) {
-    let p = point(representative(of: child))
-    var dx = p.x - origin.x
-    if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
-    let dy = p.y - origin.y
+    let (dx, dy) = Cluster.offset(of: point(representative(of: child)), from: origin)
     if Self.isCluster(child) {
-      let c = self.cluster(child)
-      cluster.extent.formUnion(c.extent, shiftedBy: dx, dy)
-      cluster.count += c.count
-      cluster.missing += c.missing
-      cluster.found += c.found
-      cluster.closed += c.closed
-      cluster.idHash &+= c.idHash
+      cluster.add(self.cluster(child), dx: dx, dy: dy)
     } else {
-      cluster.extent.formUnion(.zero, shiftedBy: dx, dy)
-      cluster.count += 1
-      switch pins.statusCodes[Int(child)] {
-      case 1: cluster.missing += 1
-      case 2: cluster.found += 1
-      case 3: cluster.closed += 1
-      default: break
-      }
-      cluster.idHash &+= pins.ids.withUTF8(Int(child)) { Self.idHash($0) }
+      cluster.add(pinWithStatus: pins.statusCodes[Int(child)], idHash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, dx: dx, dy: dy)
     }
   }
 

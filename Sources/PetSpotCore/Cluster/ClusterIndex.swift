@@ -94,6 +94,37 @@ public struct ClusterIndex: Sendable {
     /// at `level + 1`, its expansion zoom. ``notAnItem`` for a free record.
     var level: UInt8
 
+    /// Adds a child cluster whose drawn pin lies (dx, dy) world widths from this one's (x
+    /// unwrapped to the nearest world copy): its leaves, aggregates and leaf box.
+    mutating func add(_ child: Cluster, dx: Double, dy: Double) {
+      extent.formUnion(child.extent, shiftedBy: dx, dy)
+      count += child.count
+      missing += child.missing
+      found += child.found
+      closed += child.closed
+      idHash &+= child.idHash
+    }
+
+    /// Adds a child pin with this status code and id hash, (dx, dy) from the drawn pin.
+    mutating func add(pinWithStatus code: UInt8, idHash pinHash: UInt64, dx: Double, dy: Double) {
+      extent.formUnion(.zero, shiftedBy: dx, dy)
+      count += 1
+      switch code {
+      case 1: missing += 1
+      case 2: found += 1
+      case 3: closed += 1
+      default: break
+      }
+      idHash &+= pinHash
+    }
+
+    /// The offset of `p` from `origin`, x unwrapped to the world copy nearest the origin.
+    static func offset(of p: MercatorPoint, from origin: MercatorPoint) -> (dx: Double, dy: Double) {
+      var dx = p.x - origin.x
+      if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+      return (dx, p.y - origin.y)
+    }
+
     /// Whether two records hold the same content (what a parent depends on).
     func sameContent(as other: Cluster) -> Bool {
       count == other.count && missing == other.missing && found == other.found && closed == other.closed && idHash == other.idHash

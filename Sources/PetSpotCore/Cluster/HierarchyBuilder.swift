@@ -176,28 +176,11 @@ struct HierarchyBuilder {
     let origin = points[Int(reps[seed])]
     func add(_ child: UInt32, representative: UInt32) {
       // The child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
-      let p = points[Int(representative)]
-      var dx = p.x - origin.x
-      if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
-      let dy = p.y - origin.y
+      let (dx, dy) = ClusterIndex.Cluster.offset(of: points[Int(representative)], from: origin)
       if ClusterIndex.isCluster(child) {
-        let c = clusters[Int(child & ~ClusterIndex.clusterFlag)]
-        cluster.extent.formUnion(c.extent, shiftedBy: dx, dy)
-        cluster.count += c.count
-        cluster.missing += c.missing
-        cluster.found += c.found
-        cluster.closed += c.closed
-        cluster.idHash &+= c.idHash
+        cluster.add(clusters[Int(child & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy)
       } else {
-        cluster.extent.formUnion(.zero, shiftedBy: dx, dy)
-        cluster.count += 1
-        switch statusCodes[Int(representative)] {
-        case 1: cluster.missing += 1
-        case 2: cluster.found += 1
-        case 3: cluster.closed += 1
-        default: break
-        }
-        cluster.idHash &+= hashes[Int(representative)]
+        cluster.add(pinWithStatus: statusCodes[Int(representative)], idHash: hashes[Int(representative)], dx: dx, dy: dy)
       }
     }
     add(items[seed], representative: reps[seed])
