@@ -48,29 +48,4 @@ extension PinSet {
     }
     return out
   }
-
-  /// Removes pin `i`; later pins move down one position. - Complexity: O(n).
-  public mutating func remove(at i: Int) {
-    latitudes.remove(at: i)
-    longitudes.remove(at: i)
-    mercatorX.remove(at: i)
-    mercatorY.remove(at: i)
-    statusCodes.remove(at: i)
-    sourceRows.remove(at: i)
-    ids = ids.removing(at: i)
-  }
-}
-
-extension IdTable {
-  /// The table without id `i`. - Complexity: O(total bytes).
-  func removing(at i: Int) -> IdTable {
-    let start = Int(offsets[i]), end = Int(offsets[i + 1]), length = UInt32(end - start)
-    var newBytes = bytes
-    newBytes.removeSubrange(start..<end)
-    var newOffsets = offsets
-    newOffsets.remove(at: i + 1)
-    for k in (i + 1)..<newOffsets.count { newOffsets[k] -= length }
-    // Ids were unique and non-empty before, so they still are.
-    return (try? IdTable(bytes: newBytes, offsets: newOffsets)) ?? IdTable()
-  }
 }
