@@ -57,10 +57,15 @@ extension ClusterIndex {
       { (keys, order) = Self.mortonOrder(pins) },
       { hashes = (0..<pins.count).map { i in pins.ids.withUTF8(i) { Self.idHash($0) } } })
     let split = parts > 1 ? Self.splitPoint(keys) : keys.count, cut = split > 0 && split < keys.count
-    var first = HierarchyBuilder(pins: pins, options: options, keys: keys, order: order, range: 0..<split, hashes: hashes)
-    var second = HierarchyBuilder(pins: pins, options: options, keys: keys, order: order, range: split..<keys.count, hashes: hashes)
+    // Each builder is made (copying its slots' data) and run on its own core.
+    let builder = { (range: Range<Int>) in
+      var part = HierarchyBuilder(pins: pins, options: options, keys: keys, order: order, range: range, hashes: hashes)
+      part.build()
+      return part
+    }
+    var first = builder(0..<0), second = first
+    ParallelPair.run({ first = builder(0..<split) }, { second = builder(split..<keys.count) })
     hashes = []
-    ParallelPair.run({ first.build() }, { second.build() })
     var out = BuiltParts(boundarySeeds: cut ? first.boundarySeeds : nil)
     out.roots = first.roots + second.roots
     let sortedTops = first.tops + second.tops
@@ -71,39 +76,52 @@ extension ClusterIndex {
     var tops = [UInt8](repeating: Self.notAnItem, count: pins.count), absorbers = [UInt32](repeating: 0, count: pins.count)
     var heads = (0..<UInt32(pins.count)).map { $0 }
     var keysByPin = [UInt64](repeating: 0, count: pins.count), list = MortonList(sorted: [], keys: [], sortedTops: [])
-    // Each side writes only its own variables (`out` belongs to the first).
-    ParallelPair.run(
-      {
-        var clusters: [Cluster] = []
-        swap(&clusters, &first.clusters)
-        clusters.reserveCapacity(room(clusters.count + second.clusters.count))
-        for var c in second.clusters {
-          c.up = moved(c.up)
-          c.memberStart += memberOffset
-          clusters.append(c)
-        }
-        second.clusters = []
-        out.table = ClusterTable(clusters)
-        out.clusters = clusters
-        var members: [UInt32] = []
-        swap(&members, &first.members)
-        members.reserveCapacity(room(members.count + second.members.count))
-        members += second.members
-        second.members = []
-        out.members = members
-        for (part, base) in [(first, 0), (second, split)] {
-          for slot in part.tops.indices {
-            let pin = Int(order[base + slot])
-            tops[pin] = part.tops[slot]
-            absorbers[pin] = part.absorbers[slot]
-            heads[pin] = base == 0 ? part.heads[slot] : moved(part.heads[slot])
+    // What the second side reads of the parts (the first side empties the builders).
+    let outputs = [(tops: first.tops, absorbers: first.absorbers, heads: first.heads), (second.tops, second.absorbers, second.heads)]
+    tops.withUnsafeMutableBufferPointer { topsBuffer in
+      absorbers.withUnsafeMutableBufferPointer { absorbersBuffer in
+        heads.withUnsafeMutableBufferPointer { headsBuffer in
+          let (topsByPin, absorbersByPin, headsByPin) = (topsBuffer, absorbersBuffer, headsBuffer)
+          // A part's per-slot outputs written by pin: the two parts write disjoint pins.
+          let scatter = { (part: Int) in
+            let base = part == 0 ? 0 : split, (partTops, partAbsorbers, partHeads) = outputs[part]
+            for slot in partTops.indices {
+              let pin = Int(order[base + slot])
+              topsByPin[pin] = partTops[slot]
+              absorbersByPin[pin] = partAbsorbers[slot]
+              headsByPin[pin] = part == 0 ? partHeads[slot] : moved(partHeads[slot])
+            }
           }
+          // Each side writes only its own variables (`out` belongs to the first) and its part's pins.
+          ParallelPair.run(
+            {
+              var clusters: [Cluster] = []
+              swap(&clusters, &first.clusters)
+              clusters.reserveCapacity(room(clusters.count + second.clusters.count))
+              for var c in second.clusters {
+                c.up = moved(c.up)
+                c.memberStart += memberOffset
+                clusters.append(c)
+              }
+              second.clusters = []
+              out.table = ClusterTable(clusters)
+              out.clusters = clusters
+              var members: [UInt32] = []
+              swap(&members, &first.members)
+              members.reserveCapacity(room(members.count + second.members.count))
+              members += second.members
+              second.members = []
+              out.members = members
+              scatter(0)
+            },
+            {
+              for (slot, pin) in order.enumerated() { keysByPin[Int(pin)] = keys[slot] }
+              list = MortonList(sorted: order, keys: keysByPin, sortedTops: sortedTops)
+              scatter(1)
+            })
         }
-      },
-      {
-        for (slot, pin) in order.enumerated() { keysByPin[Int(pin)] = keys[slot] }
-        list = MortonList(sorted: order, keys: keysByPin, sortedTops: sortedTops)
-      })
+      }
+    }
     out.order = list
     out.tops = tops
     out.absorbers = absorbers

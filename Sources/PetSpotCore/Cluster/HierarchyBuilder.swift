@@ -30,6 +30,9 @@ struct HierarchyBuilder {
   var items: [UInt32]
   /// Their representatives' slots (ascending).
   var reps: [UInt32]
+  /// Pins set aside while nothing lies within a level's separation of them (see ``build()``),
+  /// by the level + 1 at which they come back (0: only among the roots); slots, ascending.
+  private var waiting: [[UInt32]]
 
   /// A builder over slots `range` of the whole Z order (`keys`, `order`: positions by slot).
   init(pins: PinSet, options: ClusterOptions, keys allKeys: [UInt64], order: [UInt32], range: Range<Int>, hashes idHashes: [UInt64]) {
@@ -46,16 +49,34 @@ struct HierarchyBuilder {
     boundarySeeds = Array(repeating: [], count: options.maxZoom)
     items = positions
     reps = Array(0..<UInt32(range.count))
+    waiting = Array(repeating: [], count: options.maxZoom + 1)
   }
 
+  /// Runs the greedy passes from level maxZoom − 1 down to 0.
+  ///
+  /// Most pins are far from every other pin at the top levels, where a pass would only carry
+  /// them over. So the first pass (all pins) also measures, within a wider reach (8 · d), each
+  /// seed's distance to the nearest other pin; a pin with nothing within d_L is an item of level
+  /// L on its own (a seed taking nothing, taken by nothing) and is left out of the passes until
+  /// the first level whose separation exceeds that distance. The result is the same; the passes
+  /// handle about a third fewer items on real data.
   mutating func build() {
-    // Cells at least 2·d_L wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius d_L
-    // then reaches past at most one edge per axis, so most seeds look at one to three neighbours.
+    // Cells at least 2·reach wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius
+    // reach then crosses at most one edge per axis, so most seeds look at one to three neighbours.
     let cellPoints = Int(Double.log2(2 * options.minSeparation).rounded(.up))
-    for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
-      let depth = min(max(8 + level - cellPoints, 0), 31)
-      mergeLevel(level: level, separation: options.separation(atLevel: level), depth: depth)
+    let first = options.maxZoom - 1, widening = min(3, max(first, 0))
+    for level in stride(from: first, through: 0, by: -1) {
+      admitWaiting(level + 1)
+      let reachLevels = level == first ? widening : 0
+      let depth = min(max(8 + level - cellPoints - reachLevels, 0), 31)
+      let d = options.separation(atLevel: level)
+      // Nearest squared distances, capped at the reach: nothing closer is known beyond it.
+      let reach = d * Double(1 << reachLevels)
+      var near = level == first && widening > 0 ? [Double](repeating: reach * reach, count: items.count) : []
+      mergeLevel(level: level, separation: d, reach: reach, depth: depth, near: &near)
+      if !near.isEmpty { setAsideIsolated(near: near, below: level) }
     }
+    admitWaiting(0)
     // What is left are the items of level 0: the roots.
     for (item, rep) in zip(items, reps) {
       tops[Int(rep)] = 0
@@ -64,12 +85,65 @@ struct HierarchyBuilder {
     }
   }
 
-  /// One greedy pass: `items` (level + 1) become the items of `level`.
-  private mutating func mergeLevel(level: Int, separation d: Double, depth: Int) {
+  /// After the first pass (items indexed by slot in `near`): sets aside the seeds with nothing
+  /// within the separation of the next level, until the level whose separation exceeds their
+  /// nearest distance (`near`: squared; at most the reach, and 0 for seeds near a later part).
+  private mutating func setAsideIsolated(near: [Double], below level: Int) {
+    var keptItems: [UInt32] = [], keptReps: [UInt32] = []
+    keptItems.reserveCapacity(items.count)
+    keptReps.reserveCapacity(items.count)
+    for (item, rep) in zip(items, reps) {
+      // The level it takes part in again: the highest below `level` whose d² exceeds its distance.
+      var back = level - 1
+      while back >= 0 && Self.square(options.separation(atLevel: back)) <= near[Int(rep)] { back -= 1 }
+      if back < level - 1 {
+        waiting[back + 1].append(rep)
+      } else {
+        keptItems.append(item)
+        keptReps.append(rep)
+      }
+    }
+    items = keptItems
+    reps = keptReps
+  }
+
+  /// Merges the pins waiting for level `entry` − 1 (entry 0: the roots) into the items, in Z order.
+  private mutating func admitWaiting(_ entry: Int) {
+    guard entry < waiting.count, !waiting[entry].isEmpty else { return }
+    let back = waiting[entry]
+    waiting[entry] = []
+    var mergedItems: [UInt32] = [], mergedReps: [UInt32] = []
+    mergedItems.reserveCapacity(items.count + back.count)
+    mergedReps.reserveCapacity(items.count + back.count)
+    var k = 0
+    for (item, rep) in zip(items, reps) {
+      while k < back.count && back[k] < rep {
+        mergedItems.append(positions[Int(back[k])])
+        mergedReps.append(back[k])
+        k += 1
+      }
+      mergedItems.append(item)
+      mergedReps.append(rep)
+    }
+    for slot in back[k...] {
+      mergedItems.append(positions[Int(slot)])
+      mergedReps.append(slot)
+    }
+    items = mergedItems
+    reps = mergedReps
+  }
+
+  private static func square(_ v: Double) -> Double { v * v }
+
+  /// One greedy pass: `items` (level + 1) become the items of `level`. Seeds look for items
+  /// within `reach` (≥ d; cells at `depth` are at least 2 · reach wide); when `near` is not empty
+  /// (one entry per item) it receives each item's nearest squared distance within the reach.
+  private mutating func mergeLevel(level: Int, separation d: Double, reach: Double, depth: Int, near: inout [Double]) {
     let cells = MortonCells(keys: keys, of: reps, depth: depth)
     // The items' positions side by side (the inner loops read them in order, without indirection).
     let xs = reps.map { points[Int($0)].x }, ys = reps.map { points[Int($0)].y }
     var taken = [Bool](repeating: false, count: items.count)
+    let recordsNear = !near.isEmpty
     var seeds: [Int] = []
     seeds.reserveCapacity(items.count)
     var members: [Int] = []
@@ -93,7 +167,9 @@ struct HierarchyBuilder {
         xs.withUnsafeBufferPointer { xs in
           ys.withUnsafeBufferPointer { ys in
             taken.withUnsafeMutableBufferPointer { taken in
+              near.withUnsafeMutableBufferPointer { near in
               neighbourCache.withUnsafeMutableBufferPointer { cache in
+                let scan = Scan(xs: xs, ys: ys, taken: taken, d2: d2, reach2: reach * reach, near: near)
                 for cell in 0..<cellCount {
                   let runStart = Int(starts[cell]), runEnd = Int(starts[cell + 1])
                   for k in 0..<9 { cache[k] = -2 }
@@ -104,16 +180,16 @@ struct HierarchyBuilder {
                     var atBoundary = cellAtBoundary
                     let px = xs[i], py = ys[i]
                     members.removeAll(keepingCapacity: true)
-                    Self.take((i + 1)..<runEnd, nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                    scan.take((i + 1)..<runEnd, seed: i, x: px, y: py, into: &members)
                     if wholeGrid {
                       for other in (cell + 1)..<cellCount {
-                        Self.take(Int(starts[other])..<Int(starts[other + 1]), nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                        scan.take(Int(starts[other])..<Int(starts[other + 1]), seed: i, x: px, y: py, into: &members)
                       }
                     } else {
-                      // Only the neighbour cells the disk of radius d reaches.
+                      // Only the neighbour cells the disk of radius `reach` reaches.
                       let fx = px * cellsPerWorld - Double(column), fy = py * cellsPerWorld - Double(row)
-                      let west = fx * cellWidth < d, east = (1 - fx) * cellWidth < d
-                      let north = fy * cellWidth < d, south = (1 - fy) * cellWidth < d
+                      let west = fx * cellWidth < reach, east = (1 - fx) * cellWidth < reach
+                      let north = fy * cellWidth < reach, south = (1 - fy) * cellWidth < reach
                       if west || east || north || south {
                         for ny in -1...1 where (ny == 0 || (ny < 0 ? north : south)) {
                           for nx in -1...1 where (nx == 0 || (nx < 0 ? west : east)) && (nx != 0 || ny != 0) {
@@ -126,7 +202,7 @@ struct HierarchyBuilder {
                             }
                             let n = cache[slot]
                             if n >= 0 {
-                              Self.take(Int(starts[n])..<Int(starts[n + 1]), nearX: px, y: py, d2: d2, xs: xs, ys: ys, taken: taken, into: &members)
+                              scan.take(Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: &members)
                             }
                           }
                         }
@@ -134,10 +210,15 @@ struct HierarchyBuilder {
                       if members.count > 1 { members.sort() }
                     }
                     seeds.append(i)
-                    if atBoundary { boundary.append(positions[Int(reps[i])]) }
+                    if atBoundary {
+                      boundary.append(positions[Int(reps[i])])
+                      // Pins of the next part may lie within the reach: never set aside.
+                      if recordsNear { near[i] = 0 }
+                    }
                     nextItems.append(members.isEmpty ? levelItems[i] : makeCluster(level: level, seed: i, members: members))
                   }
                 }
+              }
               }
             }
           }
@@ -148,23 +229,6 @@ struct HierarchyBuilder {
     // The seeds, in order, are this level's items.
     reps = seeds.map { reps[$0] }
     items = nextItems
-  }
-
-  /// Marks and collects the untaken items of `range` closer than √d2 to (x, y) (on the torus).
-  @inline(__always)
-  private static func take(
-    _ range: Range<Int>, nearX x: Double, y: Double, d2: Double, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>,
-    taken: UnsafeMutableBufferPointer<Bool>, into members: inout [Int]
-  ) {
-    for j in range where !taken[j] {
-      var dx = abs(xs[j] - x)
-      if dx > 0.5 { dx = 1 - dx }
-      let dy = ys[j] - y
-      if dx * dx + dy * dy < d2 {
-        taken[j] = true
-        members.append(j)
-      }
-    }
   }
 
   /// Records a cluster of item `seed` and item indices `members` (ascending: Z order).
@@ -194,5 +258,34 @@ struct HierarchyBuilder {
     }
     clusters.append(cluster)
     return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
+  }
+}
+
+/// What a seed's scan reads and marks: the level's item positions and taken flags and, on the
+/// first level, the items' nearest squared distances within the reach (else `near` is empty).
+private struct Scan {
+  let xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>
+  let taken: UnsafeMutableBufferPointer<Bool>
+  let d2: Double, reach2: Double
+  let near: UnsafeMutableBufferPointer<Double>
+
+  /// Marks and collects the untaken items of `range` closer than √d2 to the seed `i` at (x, y)
+  /// (on the torus); records distances under √reach2 for both ends.
+  @inline(__always)
+  func take(_ range: Range<Int>, seed i: Int, x: Double, y: Double, into members: inout [Int]) {
+    for j in range where !taken[j] {
+      var dx = abs(xs[j] - x)
+      if dx > 0.5 { dx = 1 - dx }
+      let dy = ys[j] - y
+      let e2 = dx * dx + dy * dy
+      if e2 < d2 {
+        taken[j] = true
+        members.append(j)
+      }
+      if !near.isEmpty && e2 < reach2 {
+        near[i] = min(near[i], e2)
+        near[j] = min(near[j], e2)
+      }
+    }
   }
 }
