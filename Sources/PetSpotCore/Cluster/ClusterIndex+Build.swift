@@ -49,7 +49,8 @@ extension ClusterIndex {
   }
 
   /// Sorts, builds the parts (on two cores) and lays them side by side — the second's cluster
-  /// numbers and member runs move up. The builders' arrays are released as they are merged.
+  /// numbers and member runs move up. The builders' clusters and members are released as they
+  /// are merged, their per-slot outputs when this returns (before the repair of the cut).
   private static func buildParts(pins: PinSet, options: ClusterOptions, parts: Int) -> BuiltParts {
     // The Morton sort and the id hashes are independent: one core each.
     var keys: [UInt64] = [], order: [UInt32] = [], hashes: [UInt64] = []

@@ -93,10 +93,12 @@ struct HierarchyBuilder {
     var keptItems: [UInt32] = [], keptReps: [UInt32] = []
     keptItems.reserveCapacity(items.count)
     keptReps.reserveCapacity(items.count)
+    // d_L² for the levels below, computed once (not per pin).
+    let separations2 = (0..<level).map { let d = options.separation(atLevel: $0); return d * d }
     for (item, rep) in zip(items, reps) {
       // The level it takes part in again: the highest below `level` whose d² exceeds its distance.
       var back = level - 1
-      while back >= 0 && Self.square(options.separation(atLevel: back)) <= near[Int(rep)] { back -= 1 }
+      while back >= 0 && separations2[back] <= near[Int(rep)] { back -= 1 }
       if back < level - 1 {
         waiting[back + 1].append(rep)
       } else {
@@ -133,8 +135,6 @@ struct HierarchyBuilder {
     items = mergedItems
     reps = mergedReps
   }
-
-  private static func square(_ v: Double) -> Double { v * v }
 
   /// One greedy pass: `items` (level + 1) become the items of `level`. Seeds look for items
   /// within `reach` (≥ d; cells at `depth` are at least 2 · reach wide); when `near` is not empty
