@@ -27,8 +27,21 @@ extension ClusterIndex {
   /// Items of `level` (below maxZoom) holding a visible pin, in depth-first order from the roots.
   /// A subtree whose leaf disk lies wholly inside the view is emitted without further tests.
   private func levelItems(level: Int, rectangle: VisibleRectangle, window: VisibilityWindow) -> [ClusterItem] {
-    var out: [ClusterItem] = []
-    out.reserveCapacity(128)
+    let drawn = levelNodes(level: level, window: window)
+    // The items are made in place, in one pass over the nodes found.
+    return [ClusterItem](unsafeUninitializedCapacity: drawn.count) { buffer, count in
+      for (i, ref) in drawn.enumerated() {
+        (buffer.baseAddress! + i).initialize(to: Self.isCluster(ref) ? clusterItem(ref, rectangle: rectangle) : pinItem(ref, rectangle: rectangle))
+      }
+      count = drawn.count
+    }
+  }
+
+  /// The nodes ``levelItems(level:rectangle:window:)`` draws, in its order.
+  private func levelNodes(level: Int, window: VisibilityWindow) -> [UInt32] {
+    let test = LeafBoxTest(window: window)
+    var drawn: [UInt32] = []
+    drawn.reserveCapacity(128)
     var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
     stack.reserveCapacity(256)
     var scratch: [UInt32] = []
@@ -36,16 +49,15 @@ extension ClusterIndex {
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
-        if inside || window.contains(x: p.x, y: p.y) { out.append(pinItem(ref, rectangle: rectangle)) }
+        if inside || window.contains(x: p.x, y: p.y) { drawn.append(ref) }
         continue
       }
       let c = cluster(ref)
-      let overlap = inside ? .inside : self.overlap(c, with: window)
+      let overlap = inside ? .inside : self.overlap(c, with: test)
       if overlap == .outside { continue }
       if level <= Int(c.level) {
-        let p = point(c.representative)
-        if overlap == .inside || window.contains(x: p.x, y: p.y) || hasVisibleLeaf(ref, in: window, stack: &scratch) {
-          out.append(clusterItem(ref, rectangle: rectangle))
+        if overlap == .inside || window.contains(x: c.x, y: c.y) || hasVisibleLeaf(ref, in: window, test: test, stack: &scratch) {
+          drawn.append(ref)
         }
       } else {
         // Children in Z order: pushed last first.
@@ -56,11 +68,11 @@ extension ClusterIndex {
         stack.append((c.up, overlap == .inside))
       }
     }
-    return out
+    return drawn
   }
 
   /// Whether any leaf under `ref` is visible (depth-first, skipping subtrees that cannot be).
-  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow, stack: inout [UInt32]) -> Bool {
+  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow, test: LeafBoxTest, stack: inout [UInt32]) -> Bool {
     stack.removeAll(keepingCapacity: true)
     stack.append(ref)
     while let node = stack.popLast() {
@@ -70,11 +82,11 @@ extension ClusterIndex {
         continue
       }
       let c = cluster(node)
-      switch overlap(c, with: window) {
+      switch overlap(c, with: test) {
       case .outside: continue
       case .inside: return true
       case .partial:
-        let p = point(c.representative)
+        let p = c.point
         if window.contains(x: p.x, y: p.y) { return true }
         forEachChild(of: c) { stack.append($0) }
       }
@@ -82,39 +94,10 @@ extension ClusterIndex {
     return false
   }
 
-  /// How a cluster's leaves meet the view.
-  enum Overlap { case outside, inside, partial }
-
-  /// Classifies a cluster's leaf box (``LeafExtent``) against the window's rectangle, by separating
-  /// axes (the Mercator axes, then screen right and up) in the world copies near the centre:
-  /// outside (no leaf can be visible), inside (every leaf is) or partial. Views wider than a
-  /// world are partial unless inside.
-  func overlap(_ cluster: Cluster, with window: VisibilityWindow) -> Overlap {
-    let p = point(cluster.representative), e = cluster.extent
-    let c = window.rotation.cos, s = window.rotation.sin
-    let h1 = window.halfWidth, h2 = window.halfHeight
-    let extX = window.halfExtentX, extY = h1 * abs(s) + h2 * abs(c)
-    let y0 = p.y + Double(e.minY) - window.centerY, y1 = p.y + Double(e.maxY) - window.centerY
-    if y1 < -extY || y0 > extY { return .outside }
-    var dx = p.x - window.centerX
-    if dx >= 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
-    let ay0 = y0 * s, ay1 = y1 * s, by0 = -y0 * c, by1 = -y1 * c
-    let minAY = min(ay0, ay1), maxAY = max(ay0, ay1), minBY = min(by0, by1), maxBY = max(by0, by1)
-    var result = Overlap.outside
-    // The copy one world east (shift +1) or west (−1) can only matter near the seam.
-    let east = dx + Double(e.minX) + 1 <= extX, west = dx + Double(e.maxX) - 1 >= -extX
-    for shift in (west ? -1 : 0)...(east ? 1 : 0) {
-      let x0 = dx + Double(shift) + Double(e.minX), x1 = dx + Double(shift) + Double(e.maxX)
-      if x1 < -extX || x0 > extX { continue }
-      let ax0 = x0 * c, ax1 = x1 * c, bx0 = x0 * s, bx1 = x1 * s
-      let minA = min(ax0, ax1) + minAY, maxA = max(ax0, ax1) + maxAY
-      let minB = min(bx0, bx1) + minBY, maxB = max(bx0, bx1) + maxBY
-      if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { continue }
-      if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
-      result = .partial
-    }
-    // Beyond three copies (a view over a world wide) stay conservative.
-    return extX + Double(e.maxX - e.minX) >= 1 ? .partial : result
+  /// How a cluster's leaves meet the view of `test`.
+  @inline(__always)
+  func overlap(_ cluster: Cluster, with test: LeafBoxTest) -> Overlap {
+    test.classify(x: cluster.x, y: cluster.y, extent: cluster.extent)
   }
 
   func pinItem(_ pin: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
@@ -124,7 +107,7 @@ extension ClusterIndex {
 
   func clusterItem(_ ref: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
     let c = cluster(ref)
-    let screen = rectangle.screenPoint(of: point(c.representative))
+    let screen = rectangle.screenPoint(of: c.point)
     return ClusterItem(
       kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.representative)), position: -1, anchor: screen,
       cluster: summary(ref), node: ref)

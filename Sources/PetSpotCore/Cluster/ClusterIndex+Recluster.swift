@@ -44,10 +44,10 @@ extension ClusterIndex {
       if let existing { deleteCluster(existing, seed: seed) }
       return true  // no cluster here: the node is the seed's node one level up, which may have changed
     }
-    var cluster = Cluster(
-      representative: seed, count: 0, up: node(of: seed, above: level), memberStart: 0, memberCount: UInt32(absorbed.count),
-      memberCapacity: 0, missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
     let origin = point(seed)
+    var cluster = Cluster(
+      x: origin.x, y: origin.y, extent: .zero, up: node(of: seed, above: level), memberStart: 0, memberCount: UInt32(absorbed.count),
+      level: UInt8(level), representative: seed, count: 0, memberCapacity: 0, missing: 0, found: 0, closed: 0, idHash: 0)
     addChild(cluster.up, to: &cluster, origin: origin)
     for j in absorbed { addChild(node(of: j, above: level), to: &cluster, origin: origin) }
     guard let existing else {

@@ -34,6 +34,7 @@ extension ClusterIndex {
 
   /// The visible pins, in Z order.
   private func visiblePins(in window: VisibilityWindow) -> [UInt32] {
+    let test = LeafBoxTest(window: window)
     var out: [UInt32] = []
     var stack: [UInt32] = roots.map { heads[Int($0)] }
     while let ref = stack.popLast() {
@@ -43,7 +44,7 @@ extension ClusterIndex {
         continue
       }
       let c = cluster(ref)
-      guard overlap(c, with: window) != .outside else { continue }
+      guard overlap(c, with: test) != .outside else { continue }
       forEachChild(of: c) { stack.append($0) }
     }
     out.sort { precedes($0, $1) }

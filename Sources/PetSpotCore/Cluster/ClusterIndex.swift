@@ -72,15 +72,23 @@ public struct ClusterIndex: Sendable {
 
   /// One cluster: seed, members, aggregates and leaf box.
   struct Cluster: Sendable, Equatable {
-    /// The pin it is drawn at: its seed.
-    var representative: UInt32
-    /// Number of leaf pins.
-    var count: UInt32
+    // What a query reads of every node it visits comes first (the first 45 bytes).
+    /// Where it is drawn: its seed's Mercator position (kept here so that a query reads one record per node).
+    var x: Double, y: Double
+    /// Where its leaves lie relative to its drawn pin.
+    var extent: LeafExtent
     /// The seed's node one level up (its first child): a cluster of the same seed, or the pin.
     var up: UInt32
     /// Its other members' run in ``ClusterIndex/members`` (pins; their heads are the children).
     var memberStart: UInt32
     var memberCount: UInt32
+    /// The level it was formed at: it is shown at this level and below (until merged) and splits
+    /// at `level + 1`, its expansion zoom. ``notAnItem`` for a free record.
+    var level: UInt8
+    /// The pin it is drawn at: its seed.
+    var representative: UInt32
+    /// Number of leaf pins.
+    var count: UInt32
     var memberCapacity: UInt32
     /// Leaves per status: MISSING, FOUND, CLOSED (the rest is "other").
     var missing: UInt32
@@ -88,11 +96,10 @@ public struct ClusterIndex: Sendable {
     var closed: UInt32
     /// The sum of its leaves' id hashes.
     var idHash: UInt64
-    /// Where its leaves lie relative to its drawn pin.
-    var extent: LeafExtent
-    /// The level it was formed at: it is shown at this level and below (until merged) and splits
-    /// at `level + 1`, its expansion zoom. ``notAnItem`` for a free record.
-    var level: UInt8
+
+    /// Where it is drawn (its seed's position).
+    @inline(__always)
+    var point: MercatorPoint { MercatorPoint(x: x, y: y) }
 
     /// Adds a child cluster whose drawn pin lies (dx, dy) world widths from this one's (x
     /// unwrapped to the nearest world copy): its leaves, aggregates and leaf box.
@@ -127,7 +134,7 @@ public struct ClusterIndex: Sendable {
 
     /// Whether two records hold the same content (what a parent depends on).
     func sameContent(as other: Cluster) -> Bool {
-      count == other.count && missing == other.missing && found == other.found && closed == other.closed && idHash == other.idHash
+      x == other.x && y == other.y && count == other.count && missing == other.missing && found == other.found && closed == other.closed && idHash == other.idHash
         && extent == other.extent && up == other.up
     }
   }
@@ -229,6 +236,7 @@ extension ClusterIndex {
       lines.append(
         "cluster \(id(c.representative))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)")
       if clusterTable.find(c.idHash, in: clusters) != UInt32(number) { lines.append("BROKEN: table misses \(id(c.representative))@\(c.level)") }
+      if c.point != point(c.representative) { lines.append("BROKEN: \(id(c.representative))@\(c.level) not drawn at its seed") }
     }
     if live != liveClusters { lines.append("BROKEN: \(liveClusters) live clusters counted, \(live) found") }
     lines.sort()

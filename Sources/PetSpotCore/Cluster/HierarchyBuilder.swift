@@ -236,10 +236,11 @@ struct HierarchyBuilder {
   /// Records a cluster of item `seed` and item indices `members` (ascending: Z order).
   private mutating func makeCluster(level: Int, seed: Int, members absorbed: [Int]) -> UInt32 {
     let seedPin = positions[Int(reps[seed])]
-    var cluster = ClusterIndex.Cluster(
-      representative: seedPin, count: 0, up: items[seed], memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count),
-      memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0, idHash: 0, extent: .zero, level: UInt8(level))
     let origin = points[Int(reps[seed])]
+    var cluster = ClusterIndex.Cluster(
+      x: origin.x, y: origin.y, extent: .zero, up: items[seed], memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count),
+      level: UInt8(level), representative: seedPin, count: 0, memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0,
+      idHash: 0)
     func add(_ child: UInt32, representative: UInt32) {
       // The child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
       let (dx, dy) = ClusterIndex.Cluster.offset(of: points[Int(representative)], from: origin)
