@@ -153,12 +153,11 @@ struct MortonList: Sendable {
     // Cells at least 2·radius wide: the disk meets at most two columns and two rows.
     let depth = radius >= 0.25 ? 0 : min(Int(Double.log2(1 / (2 * radius)).rounded(.down)), 31)
     let side = Double(UInt64(1) << UInt64(depth)), last = Int64(side) - 1
-    let columns = Set([Int64(((center.x - radius) * side).rounded(.down)), Int64(((center.x + radius) * side).rounded(.down))].map {
-      (($0 % (last + 1)) + last + 1) % (last + 1)
-    })
+    let wrapped = { (column: Int64) in ((column % (last + 1)) + last + 1) % (last + 1) }
+    let west = wrapped(Int64(((center.x - radius) * side).rounded(.down))), east = wrapped(Int64(((center.x + radius) * side).rounded(.down)))
     let rowLow = max(Int64(((center.y - radius) * side).rounded(.down)), 0), rowHigh = min(Int64(((center.y + radius) * side).rounded(.down)), last)
     let shift = UInt64(2 * (31 - depth)), r2 = radius * radius
-    for column in columns {
+    for column in west == east ? [west] : [west, east] {
       for row in rowLow...max(rowLow, rowHigh) {
         let code = MortonCode.spread(UInt64(column)) | (MortonCode.spread(UInt64(row)) << 1)
         let low = code << shift, high = (code + 1) << shift
@@ -180,13 +179,26 @@ struct MortonList: Sendable {
       let mid = (lo + hi + 1) / 2
       if firstKeys[mid] < low { lo = mid } else { hi = mid - 1 }
     }
+    // Where in that chunk the keys reach `low` (binary search: the chunk holds hundreds of pins).
+    var start = 0
+    if firstKeys[lo] < low {
+      let chunk = chunks[lo]
+      var end = chunk.count
+      while start < end {
+        let mid = (start + end) / 2
+        if keys[Int(chunk[mid])] < low { start = mid + 1 } else { end = mid }
+      }
+    }
     var c = lo
     while c < chunks.count && firstKeys[c] < high {
-      defer { c += 1 }
+      defer {
+        c += 1
+        start = 0
+      }
       guard lowestTops[c] <= maxTop else { continue }
       let chunk = chunks[c], blocks = blockTops[c]
-      blockLoop: for (b, lowest) in blocks.enumerated() where lowest <= maxTop {
-        for k in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, chunk.count) {
+      blockLoop: for b in (start / Self.blockSize)..<blocks.count where blocks[b] <= maxTop {
+        for k in max(b * Self.blockSize, start)..<min((b + 1) * Self.blockSize, chunk.count) {
           let pin = chunk[k], key = keys[Int(pin)]
           if key < low { continue }
           if key >= high { break blockLoop }
