@@ -20,12 +20,12 @@
 ///
 /// **Storage.** Every pin is known by its position in ``pins``; per pin the index keeps its
 /// Morton key, its *top* (the lowest level at which it is still an item), the seed that absorbed
-/// it there and its *head* (the node it is at its top level). A cluster record holds its seed pin,
-/// aggregates, leaf box, level, the node its seed was one level up (``Cluster/up``: a chain per
-/// seed from its lowest cluster upwards) and its other members as pins (their heads are the
-/// nodes). A node is referred to by a `UInt32`: a pin's position, or ``clusterFlag`` | cluster
-/// number. Pins in Z order live in a chunked list (``MortonList``) that finds an item's
-/// neighbours at any level.
+/// it there and its *head* (the node it is at its top level). A cluster record holds its drawn
+/// point (its seed's position: a query reads one record per node), seed pin, aggregates, leaf
+/// box, level, the node its seed was one level up (``Cluster/up``: a chain per seed from its
+/// lowest cluster upwards) and its other members as pins (their heads are the nodes). A node is
+/// referred to by a `UInt32`: a pin's position, or ``clusterFlag`` | cluster number. Pins in Z
+/// order live in a chunked list (``MortonList``) that finds an item's neighbours at any level.
 ///
 /// **Identity.** A cluster's id is the 64-bit sum of its members' id hashes: the same members give
 /// the same id, whatever else changed.
