@@ -191,8 +191,15 @@ public struct ClusterIndex: Sendable {
 /// The box holding a cluster's leaves, as offsets (world widths) from its drawn pin's position:
 /// x unwrapped around that pin (leaves across the antimeridian get offsets beyond ±½ − never more
 /// than 2·d_L), y as is. Stored as Float, rounded outwards: 16 bytes per cluster.
-struct LeafExtent: Sendable, Equatable {
-  var minX: Float, minY: Float, maxX: Float, maxY: Float
+package struct LeafExtent: Sendable, Equatable {
+  package var minX: Float, minY: Float, maxX: Float, maxY: Float
+
+  package init(minX: Float, minY: Float, maxX: Float, maxY: Float) {
+    self.minX = minX
+    self.minY = minY
+    self.maxX = maxX
+    self.maxY = maxY
+  }
 
   static let zero = LeafExtent(minX: 0, minY: 0, maxX: 0, maxY: 0)
 

@@ -1,5 +1,5 @@
 /// How a cluster's leaves meet a view: none can be visible, all are, or some may be.
-enum Overlap { case outside, inside, partial }
+package enum Overlap { case outside, inside, partial }
 
 /// The classification of clusters' leaf boxes (``LeafExtent``) against one view, with everything
 /// that depends only on the view computed once per query.
@@ -9,17 +9,18 @@ enum Overlap { case outside, inside, partial }
 /// for which the screen axes repeat the Mercator ones; that case skips them (the decisions are
 /// the same, bit for bit: the products are by 0 and ±1). Views wider than a world are partial
 /// unless inside.
-struct LeafBoxTest {
+package struct LeafBoxTest {
   /// The view centre, Mercator units.
   let centerX: Double, centerY: Double
   /// Half the view's extents along the Mercator axes, world widths.
   let extentX: Double, extentY: Double
   /// The rotation's cosine and sine, and the view's half width and height (world widths).
   let cos: Double, sin: Double, halfWidth: Double, halfHeight: Double
-  /// Whether the rotation is a multiple of 90°.
-  let isAxisAligned: Bool
+  /// Whether the rotation is a multiple of 90° (the fast path; tests turn it off to compare the
+  /// two paths).
+  package var isAxisAligned: Bool
 
-  init(window: VisibilityWindow) {
+  package init(window: VisibilityWindow) {
     centerX = window.centerX
     centerY = window.centerY
     cos = window.rotation.cos
@@ -33,7 +34,7 @@ struct LeafBoxTest {
 
   /// Classifies the leaf box `extent` of a cluster drawn at Mercator (x, y).
   @inline(__always)
-  func classify(x: Double, y: Double, extent e: LeafExtent) -> Overlap {
+  package func classify(x: Double, y: Double, extent e: LeafExtent) -> Overlap {
     let y0 = y + Double(e.minY) - centerY, y1 = y + Double(e.maxY) - centerY
     if y1 < -extentY || y0 > extentY { return .outside }
     var dx = x - centerX
