@@ -29,4 +29,24 @@ struct RadixSortTests {
     RadixSort.sort(keys: &keys, values: &values)
     #expect(keys == expected.map(\.0) && values == expected.map(\.1))
   }
+
+  @Test("keys with values, large inputs: sorted by the top digits then by runs — equals the stable reference", arguments: [16_384, 200_000])
+  func largeKeys(count: Int) {
+    var random = SeededRandom(seed: UInt64(count))
+    // Spread 62-bit keys (some repeated); dense clusters (long runs sharing a prefix, duplicates); few significant bits.
+    var spread = (0..<count).map { _ in random.next() >> 2 }
+    for i in stride(from: 5, to: count, by: 5) { spread[i] = spread[i / 2] }  // short runs of equal keys
+    let centres = (0..<20).map { _ in random.next() >> 2 }
+    let dense: [UInt64] = (0..<count).map { i in
+      let centre = centres[i % 20]
+      return i % 7 == 0 ? centre : centre &+ (random.next() >> 40)
+    }
+    let narrow = (0..<count).map { _ in random.next() >> 40 }
+    for (name, input) in [("spread", spread), ("dense", dense), ("narrow", narrow)] {
+      var keys = input, values = (0..<count).map { UInt32($0) }
+      let expected: [(UInt64, UInt32)] = zip(input, values).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+      RadixSort.sort(keys: &keys, values: &values)
+      #expect(keys == expected.map { $0.0 } && values == expected.map { $0.1 }, "\(name), \(count) keys")
+    }
+  }
 }
