@@ -33,7 +33,7 @@ struct RadixSortTests {
   @Test("keys with values, large inputs: sorted by the top digits then by runs — equals the stable reference", arguments: [16_384, 200_000])
   func largeKeys(count: Int) {
     var random = SeededRandom(seed: UInt64(count))
-    // Spread 62-bit keys (some repeated); dense clusters (long runs sharing a prefix, duplicates); few significant bits.
+    // Spread 62-bit keys (some repeated); dense clusters (runs of thousands sharing a prefix, duplicates); few significant bits.
     var spread = (0..<count).map { _ in random.next() >> 2 }
     for i in stride(from: 5, to: count, by: 5) { spread[i] = spread[i / 2] }  // short runs of equal keys
     let centres = (0..<20).map { _ in random.next() >> 2 }
@@ -42,7 +42,12 @@ struct RadixSortTests {
       return i % 7 == 0 ? centre : centre &+ (random.next() >> 40)
     }
     let narrow = (0..<count).map { _ in random.next() >> 40 }
-    for (name, input) in [("spread", spread), ("dense", dense), ("narrow", narrow)] {
+    // Shelters: groups of 50 equal keys (runs already in order); towns: groups of 100 keys within
+    // 2^20 of each other (unsorted runs too short for the digit passes).
+    let groupKeys = (0..<(count / 50 + 1)).map { _ in random.next() >> 2 }
+    let shelters = (0..<count).map { groupKeys[$0 / 50] }
+    let towns = (0..<count).map { groupKeys[$0 / 100] &+ (random.next() >> 44) }
+    for (name, input) in [("spread", spread), ("dense", dense), ("narrow", narrow), ("shelters", shelters), ("towns", towns)] {
       var keys = input, values = (0..<count).map { UInt32($0) }
       let expected: [(UInt64, UInt32)] = zip(input, values).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
       RadixSort.sort(keys: &keys, values: &values)

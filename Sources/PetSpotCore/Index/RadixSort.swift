@@ -82,7 +82,9 @@ package enum RadixSort {
   }
 
   /// Keys sorted by their bits from `lowBit` up: orders each run sharing those bits by the whole
-  /// key, stably (insertion for short runs, the low digits for long ones).
+  /// key, stably — insertion for short runs; long runs already in order (pins at one address share
+  /// their whole key) are left as they are, the others sorted by (key, place in the run), or by the
+  /// low digits when very long (a histogram per run would cost more than the run below that).
   private static func orderRuns(keys: inout [UInt64], values: inout [UInt32], sharingBitsFrom lowBit: Int) {
     let n = keys.count, shift = UInt64(lowBit)
     var long: [Range<Int>] = []
@@ -94,7 +96,7 @@ package enum RadixSort {
           var end = start + 1
           while end < n && k[end] >> shift == prefix { end += 1 }
           if end - start > 32 {
-            long.append(start..<end)
+            if (start + 1..<end).contains(where: { k[$0 - 1] > k[$0] }) { long.append(start..<end) }
           } else if end - start > 1 {
             for i in (start + 1)..<end {
               let key = k[i], value = v[i]
@@ -114,7 +116,12 @@ package enum RadixSort {
     }
     for run in long {
       var runKeys = Array(keys[run]), runValues = Array(values[run])
-      sortByDigits(keys: &runKeys, values: &runValues, from: 0, passes: (lowBit + digitBits - 1) / digitBits)
+      if run.count >= 1 << 12 {
+        sortByDigits(keys: &runKeys, values: &runValues, from: 0, passes: (lowBit + digitBits - 1) / digitBits)
+      } else {
+        let order = runKeys.indices.sorted { (runKeys[$0], $0) < (runKeys[$1], $1) }
+        (runKeys, runValues) = (order.map { runKeys[$0] }, order.map { runValues[$0] })
+      }
       keys.replaceSubrange(run, with: runKeys)
       values.replaceSubrange(run, with: runValues)
     }
