@@ -80,6 +80,24 @@ struct ClusterBuildReferenceTests {
     #expect(!b.contains { $0.hasPrefix("BROKEN") })
     #expect(a == b, "\(Set(a).symmetricDifference(b).sorted().prefix(6))")
   }
+
+  @Test("neighbour cells found on the interleaved bits: the column and row formula, wrapping east–west")
+  func neighbourCodes() {
+    var random = SeededRandom(seed: 0x4E16)
+    for _ in 0..<20_000 {
+      let depth = Int(random.next() % 32), side = UInt64(1) << UInt64(depth)
+      // Edges and corners as often as the inside.
+      let pick = { (r: inout SeededRandom) in [0, side - 1, r.next() % side][Int(r.next() % 3)] }
+      let column = pick(&random), row = pick(&random)
+      for dx in -1...1 {
+        for dy in -1...1 {
+          let offRow = (dy < 0 && row == 0) || (dy > 0 && row == side - 1)
+          let expected = offRow ? nil : ReferenceMorton.interleave(column: (column &+ side &+ UInt64(bitPattern: Int64(dx))) % side, row: row &+ UInt64(bitPattern: Int64(dy)))
+          #expect(MortonCells.neighbourCode(of: ReferenceMorton.interleave(column: column, row: row), dx: dx, dy: dy, depth: depth) == expected, "depth \(depth) cell (\(column), \(row)) offset (\(dx), \(dy))")
+        }
+      }
+    }
+  }
 }
 
 /// The 62-bit Morton key of shared/spec's unit square at 31 bits per axis, written plainly.
@@ -92,5 +110,15 @@ enum ReferenceMorton {
       key |= ((qy >> UInt64(bit)) & 1) << UInt64(2 * bit + 1)
     }
     return key
+  }
+
+  /// The code of the cell at (column, row): column bits on the even positions, row bits on the odd.
+  static func interleave(column: UInt64, row: UInt64) -> UInt64 {
+    var code: UInt64 = 0
+    for bit in 0..<31 {
+      code |= ((column >> UInt64(bit)) & 1) << UInt64(2 * bit)
+      code |= ((row >> UInt64(bit)) & 1) << UInt64(2 * bit + 1)
+    }
+    return code
   }
 }

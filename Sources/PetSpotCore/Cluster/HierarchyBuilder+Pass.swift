@@ -1,0 +1,197 @@
+extension HierarchyBuilder {
+  /// One greedy pass: `items` (level + 1) become the items of `level`. Seeds look for items
+  /// within `reach` (≥ d; cells at `depth` are at least 2 · reach wide); when `near` is not empty
+  /// (one entry per item) it receives each item's nearest squared distance within the reach.
+  ///
+  /// The hot loop of the build: it runs on buffers (the level's items, scratch allocated for the
+  /// pass, the per-slot outputs borrowed from `self`), so that a seed costs a few dozen
+  /// instructions beyond its scan, and it reads each item's point from the item itself.
+  mutating func mergeLevel(level: Int, separation d: Double, reach: Double, depth: Int, near: inout [Double]) {
+    let count = items.count
+    let cells = MortonCells(sortedKeys: items.lazy.map(\.key), depth: depth)
+    // Scratch for the pass: taken flags, a seed's members.
+    let taken = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count), found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    defer {
+      taken.deallocate()
+      found.deallocate()
+    }
+    taken.initialize(repeating: false)
+    let cellsPerWorld = Double(UInt64(1) << UInt64(depth)), cellWidth = 1 / cellsPerWorld, lastCell = cellsPerWorld - 1
+    // Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
+    let wholeGrid = depth < 2
+    // Whether a cell (by code at this depth) may hold pins of the next part.
+    let shift = UInt64(2 * (31 - depth)), partEnds = boundaryKey != .max, nextPartKey = boundaryKey
+    var boundary: [UInt32] = []
+    // Per cell: the later neighbour cells found so far, by slot of ``Neighbourhood/offsets``: −2
+    // not looked up yet, −1 none.
+    var cache = SIMD8<Int32>(repeating: -2)
+    let reachedBySides = Neighbourhood.reached, offsets = Neighbourhood.offsets
+    // The seeds, in order, become the next level's items.
+    let nextItems = [LevelItem](unsafeUninitializedCapacity: count) { output, seedCount in
+      seedCount = 0
+      items.withUnsafeBufferPointer { items in
+        cells.codes.withUnsafeBufferPointer { codes in
+          cells.starts.withUnsafeBufferPointer { starts in
+            near.withUnsafeMutableBufferPointer { near in
+              tops.withUnsafeMutableBufferPointer { tops in
+                absorbers.withUnsafeMutableBufferPointer { absorbers in
+                  heads.withUnsafeMutableBufferPointer { heads in
+                    let scan = Scan(items: items, taken: taken, d2: d * d, reach2: reach * reach, near: near)
+                    // Records the cluster of item `seed` and the `absorbed` items (ascending: Z order).
+                    func makeCluster(seed: LevelItem, absorbed: UnsafeMutableBufferPointer<Int32>) -> UInt32 {
+                      let seedPin = positions[Int(seed.slot)]
+                      var cluster = ClusterIndex.Cluster(
+                        x: seed.x, y: seed.y, extent: .zero, up: seed.node, memberStart: UInt32(members.count),
+                        memberCount: UInt32(absorbed.count), level: UInt8(level), representative: seedPin, count: 0,
+                        memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0, idHash: 0)
+                      // A child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
+                      func add(_ child: LevelItem) {
+                        let (dx, dy) = ClusterIndex.Cluster.offset(of: MercatorPoint(x: child.x, y: child.y), from: MercatorPoint(x: seed.x, y: seed.y))
+                        if ClusterIndex.isCluster(child.node) {
+                          cluster.add(clusters[Int(child.node & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy)
+                        } else {
+                          cluster.add(pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy)
+                        }
+                      }
+                      add(seed)
+                      for m in absorbed {
+                        let child = items[Int(m)], slot = Int(child.slot)
+                        add(child)
+                        members.append(positions[slot])
+                        tops[slot] = UInt8(level + 1)
+                        absorbers[slot] = seedPin
+                        heads[slot] = child.node
+                      }
+                      clusters.append(cluster)
+                      return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
+                    }
+                    for cell in 0..<codes.count {
+                      let runStart = Int(starts[cell]), runEnd = Int(starts[cell + 1])
+                      cache = SIMD8(repeating: -2)
+                      let cellAtBoundary = partEnds && (wholeGrid || ((codes[cell] + 1) << shift) > nextPartKey)
+                      for i in runStart..<runEnd where !taken[i] {
+                        var atBoundary = cellAtBoundary
+                        let seed = items[i], px = seed.x, py = seed.y
+                        var foundCount = scan.take((i + 1)..<runEnd, seed: i, x: px, y: py, into: found, at: 0)
+                        if wholeGrid {
+                          for other in (cell + 1)..<codes.count {
+                            foundCount = scan.take(Int(starts[other])..<Int(starts[other + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
+                          }
+                        } else {
+                          // Only the neighbour cells the disk of radius `reach` reaches. Where the seed
+                          // lies in its cell, 0...1 per axis (x = 1, the antimeridian, and y = 1 sit in
+                          // the last column and row, as in the Morton key):
+                          let gx = px * cellsPerWorld, gy = py * cellsPerWorld
+                          let fx = gx - min(gx.rounded(.down), lastCell), fy = gy - min(gy.rounded(.down), lastCell)
+                          let west = fx * cellWidth < reach, east = (1 - fx) * cellWidth < reach
+                          let north = fy * cellWidth < reach, south = (1 - fy) * cellWidth < reach
+                          var reached = reachedBySides[(west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0)]
+                          while reached != 0 {
+                            let slot = reached.trailingZeroBitCount
+                            reached &= reached - 1
+                            let (dx, dy) = offsets[slot]
+                            if partEnds && !atBoundary, let code = MortonCells.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: depth) {
+                              atBoundary = code > codes[cell] && ((code + 1) << shift) > nextPartKey
+                            }
+                            if cache[slot] == -2 {
+                              cache[slot] = Int32(MortonCells.laterNeighbour(of: cell, in: codes, depth: depth, dx: dx, dy: dy) ?? -1)
+                            }
+                            let n = Int(cache[slot])
+                            if n >= 0 {
+                              foundCount = scan.take(Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
+                            }
+                          }
+                        }
+                        if atBoundary {
+                          boundary.append(positions[Int(seed.slot)])
+                          // Pins of the next part may lie within the reach: never set aside. (On the
+                          // first level the wider reach makes a few more boundary seeds: checked again.)
+                          if !near.isEmpty { near[i] = 0 }
+                        }
+                        var nextItem = seed
+                        if foundCount > 0 {
+                          let absorbed = UnsafeMutableBufferPointer(rebasing: found[0..<foundCount])
+                          Self.sortSmall(absorbed)
+                          nextItem.node = makeCluster(seed: seed, absorbed: absorbed)
+                        }
+                        output.initializeElement(at: seedCount, to: nextItem)
+                        seedCount += 1
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    boundarySeeds[level] = boundary
+    items = nextItems
+  }
+
+  /// Sorts a seed's members (item indices): insertion sort, as there are rarely more than a few.
+  private static func sortSmall(_ values: UnsafeMutableBufferPointer<Int32>) {
+    guard values.count > 1 else { return }
+    guard values.count <= 16 else {
+      var values = values
+      return values.sort()
+    }
+    for k in 1..<values.count {
+      let value = values[k]
+      var j = k
+      while j > 0 && values[j - 1] > value {
+        values[j] = values[j - 1]
+        j -= 1
+      }
+      values[j] = value
+    }
+  }
+}
+
+/// The eight neighbour cells as (dx, dy), by slot, and which of them a disk reaches when it
+/// crosses the given sides of its cell (bit 0 west, 1 east, 2 north, 3 south): a mask of slots.
+private enum Neighbourhood {
+  static let offsets: [(Int, Int)] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+  static let reached: [UInt8] = (0..<16).map { sides in
+    var mask: UInt8 = 0
+    for (slot, (dx, dy)) in offsets.enumerated() {
+      let xReached = dx == 0 || sides & (dx < 0 ? 1 : 2) != 0, yReached = dy == 0 || sides & (dy < 0 ? 4 : 8) != 0
+      if xReached && yReached { mask |= 1 << slot }
+    }
+    return mask
+  }
+}
+
+/// What a seed's scan reads and marks: the level's items and taken flags and, on the first
+/// level, the items' nearest squared distances within the reach (else `near` is empty).
+private struct Scan {
+  let items: UnsafeBufferPointer<LevelItem>
+  let taken: UnsafeMutableBufferPointer<Bool>
+  let d2: Double, reach2: Double
+  let near: UnsafeMutableBufferPointer<Double>
+
+  /// Marks the untaken items of `range` closer than √d2 to the seed `i` at (x, y) (on the torus)
+  /// and writes them to `found` from `start` on; returns where the list now ends. Records
+  /// distances under √reach2 for both ends.
+  @inline(__always)
+  func take(_ range: Range<Int>, seed i: Int, x: Double, y: Double, into found: UnsafeMutableBufferPointer<Int32>, at start: Int) -> Int {
+    var end = start
+    for j in range where !taken[j] {
+      var dx = abs(items[j].x - x)
+      if dx > 0.5 { dx = 1 - dx }
+      let dy = items[j].y - y
+      let e2 = dx * dx + dy * dy
+      if e2 < d2 {
+        taken[j] = true
+        found[end] = Int32(truncatingIfNeeded: j)
+        end += 1
+      }
+      if !near.isEmpty && e2 < reach2 {
+        near[i] = min(near[i], e2)
+        near[j] = min(near[j], e2)
+      }
+    }
+    return end
+  }
+}
