@@ -31,12 +31,11 @@ extension ClusterIndex {
     roots = built.roots
     keys = built.keys
     order = built.order
-    if let boundarySeeds = built.boundarySeeds {
-      repairAfterSplit(boundarySeeds: boundarySeeds)
-      // Should the repair have outgrown the room left, give back what doubling took.
-      clusters = Self.trimmed(clusters)
-      members = Self.trimmed(members)
-    }
+    if let boundarySeeds = built.boundarySeeds { repairAfterSplit(boundarySeeds: boundarySeeds) }
+    // Give back what doubling took: a one-part build's records grew by appending, and the repair
+    // of a cut may have outgrown the room left.
+    clusters = Self.trimmed(clusters)
+    members = Self.trimmed(members)
   }
 
   /// What the parts' builders leave: the index's arrays, and the first part's boundary seeds when

@@ -37,16 +37,35 @@ struct HierarchyBuilder {
     let positions = Array(order[range])
     self.positions = positions
     boundaryKey = range.upperBound < allKeys.count ? allKeys[range.upperBound] : .max
-    statusCodes = positions.map { pins.statusCodes[Int($0)] }
-    hashes = positions.map { idHashes[Int($0)] }
+    // What the passes read of each pin, gathered from the pin set in one pass (the reads are
+    // scattered: one loop lets them overlap).
+    var statusCodes = [UInt8](repeating: 0, count: range.count), hashes = [UInt64](repeating: 0, count: range.count)
+    items = [LevelItem](unsafeUninitializedCapacity: range.count) { items, initialized in
+      pins.mercatorX.withUnsafeBufferPointer { xs in
+        pins.mercatorY.withUnsafeBufferPointer { ys in
+          pins.statusCodes.withUnsafeBufferPointer { codes in
+            statusCodes.withUnsafeMutableBufferPointer { statusCodes in
+              hashes.withUnsafeMutableBufferPointer { hashes in
+                for (slot, position) in positions.enumerated() {
+                  let pin = Int(position)
+                  items.initializeElement(
+                    at: slot, to: LevelItem(x: xs[pin], y: ys[pin], key: allKeys[range.lowerBound + slot], node: position, slot: UInt32(slot)))
+                  statusCodes[slot] = codes[pin]
+                  hashes[slot] = idHashes[pin]
+                }
+              }
+            }
+          }
+        }
+      }
+      initialized = range.count
+    }
+    self.statusCodes = statusCodes
+    self.hashes = hashes
     tops = [UInt8](repeating: 0, count: range.count)
     absorbers = [UInt32](repeating: 0, count: range.count)
     heads = positions
     boundarySeeds = Array(repeating: [], count: options.maxZoom)
-    items = positions.indices.map { slot in
-      let pin = Int(positions[slot])
-      return LevelItem(x: pins.mercatorX[pin], y: pins.mercatorY[pin], key: allKeys[range.lowerBound + slot], node: UInt32(pin), slot: UInt32(slot))
-    }
     waitingStarts = Array(repeating: 0, count: options.maxZoom + 2)
   }
 
