@@ -178,8 +178,8 @@ private struct Scan {
   func take(_ range: Range<Int>, seed i: Int, x: Double, y: Double, into found: UnsafeMutableBufferPointer<Int32>, at start: Int) -> Int {
     var end = start
     for j in range where !taken[j] {
-      var dx = abs(items[j].x - x)
-      if dx > 0.5 { dx = 1 - dx }
+      // Across the antimeridian when shorter that way (the same value as the branch `dx > ½`).
+      let dx = min(abs(items[j].x - x), 1 - abs(items[j].x - x))
       let dy = items[j].y - y
       let e2 = dx * dx + dy * dy
       if e2 < d2 {
