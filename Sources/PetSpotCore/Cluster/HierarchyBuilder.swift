@@ -64,6 +64,11 @@ struct HierarchyBuilder {
     self.hashes = hashes
     tops = [UInt8](repeating: 0, count: range.count)
     absorbers = [UInt32](repeating: 0, count: range.count)
+    // Room for every cluster and member there can be (each cluster takes at least one item, each
+    // pin is a member at most once): reserved address space, touched only as records are
+    // written, so that appending never copies what is there (the index trims it when done).
+    clusters.reserveCapacity(range.count)
+    members.reserveCapacity(range.count)
     heads = positions
     boundarySeeds = Array(repeating: [], count: options.maxZoom)
     waitingStarts = Array(repeating: 0, count: options.maxZoom + 2)
