@@ -26,8 +26,9 @@ struct HierarchyBuilder {
   /// The current level's items, in Morton order of their representatives (slots ascending).
   var items: [LevelItem]
   /// Pins set aside while nothing lies within a level's separation of them (see ``build()``),
-  /// slots ascending within each level + 1 at which they come back (0: only among the roots):
-  /// those of entry e are `waiting[waitingStarts[e] ..< waitingStarts[e + 1]]`.
+  /// grouped by the level + 1 at which they come back (0: only among the roots), slots ascending
+  /// in each group: those of entry e are `waiting[waitingStarts[e] ..< waitingStarts[e + 1]]`
+  /// (past the last group, a copy of the items that stayed, never read).
   private var waiting: [LevelItem] = []
   private var waitingStarts: [Int]
 
