@@ -104,15 +104,11 @@ struct ClusterBuildReferenceTests {
 enum ReferenceMorton {
   static func key(x: Double, y: Double) -> UInt64 {
     let qx = min(UInt64(max(x, 0) * 2_147_483_648), 2_147_483_647), qy = min(UInt64(max(y, 0) * 2_147_483_648), 2_147_483_647)
-    var key: UInt64 = 0
-    for bit in 0..<31 {
-      key |= ((qx >> UInt64(bit)) & 1) << UInt64(2 * bit)
-      key |= ((qy >> UInt64(bit)) & 1) << UInt64(2 * bit + 1)
-    }
-    return key
+    return interleave(column: qx, row: qy)
   }
 
-  /// The code of the cell at (column, row): column bits on the even positions, row bits on the odd.
+  /// The code of the cell at (column, row), 31 bits each: column bits on the even positions, row
+  /// bits on the odd.
   static func interleave(column: UInt64, row: UInt64) -> UInt64 {
     var code: UInt64 = 0
     for bit in 0..<31 {

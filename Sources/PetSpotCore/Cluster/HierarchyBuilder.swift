@@ -27,8 +27,7 @@ struct HierarchyBuilder {
   var items: [LevelItem]
   /// Pins set aside while nothing lies within a level's separation of them (see ``build()``),
   /// grouped by the level + 1 at which they come back (0: only among the roots), slots ascending
-  /// in each group: those of entry e are `waiting[waitingStarts[e] ..< waitingStarts[e + 1]]`
-  /// (past the last group, a copy of the items that stayed, never read).
+  /// in each group: those of entry e are `waiting[waitingStarts[e] ..< waitingStarts[e + 1]]`.
   private var waiting: [LevelItem] = []
   private var waitingStarts: [Int]
 
@@ -126,7 +125,8 @@ struct HierarchyBuilder {
       while back >= 0 && separations2[back] <= near[Int(item.slot)] { back -= 1 }
       return UInt8(back + 1)
     }
-    // A counting sort by entry (stable: slots stay ascending); the staying items come last.
+    // A counting sort by entry (stable: slots stay ascending); the staying items come last and
+    // move back to the items.
     var starts = [Int](repeating: 0, count: level + 2)
     for entry in entries { starts[Int(entry) + 1] += 1 }
     for entry in 1..<starts.count { starts[entry] += starts[entry - 1] }
@@ -139,6 +139,7 @@ struct HierarchyBuilder {
       initialized = items.count
     }
     items = Array(waiting[starts[level]...])
+    waiting.removeSubrange(starts[level]...)
     waitingStarts = waitingStarts.indices.map { starts[min($0, level)] }
   }
 

@@ -3,8 +3,6 @@
 /// through the sorted cell codes (neighbours of nearby cells are nearby in Z order, so the search
 /// stays short and cache-friendly).
 package struct MortonCells {
-  /// The quadtree depth of the cells (2^depth cells per axis).
-  let depth: Int
   /// Cell codes (Morton prefixes), ascending, one per non-empty cell.
   private(set) var codes: [UInt64] = []
   /// `starts[c] ..< starts[c + 1]` are cell c's items.
@@ -13,7 +11,6 @@ package struct MortonCells {
   /// Groups items into cells at `depth` (0...31): `sortedKeys` are the items' 62-bit Morton
   /// keys, ascending.
   init(sortedKeys: some Sequence<UInt64>, depth: Int) {
-    self.depth = depth
     let shift = UInt64(2 * (31 - depth))
     codes.reserveCapacity(sortedKeys.underestimatedCount / 2)
     starts.reserveCapacity(sortedKeys.underestimatedCount / 2 + 1)
