@@ -39,7 +39,7 @@ def mercator_y(lat):
 
 
 def rectangle(cam):
-    """The visible rectangle of shared/spec/camera.md for a camera with heading 0: centre and half extents."""
+    """The visible rectangle of docs/camera-model.md for a camera with heading 0: centre and half extents."""
     cy = float(mercator_y(np.array(cam["lat"])))
     north, south = min(cam["lat"] + cam["latDelta"] / 2, LIMIT), max(cam["lat"] - cam["latDelta"] / 2, -LIMIT)
     hy = max(cy - float(mercator_y(np.array(north))), float(mercator_y(np.array(south))) - cy)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `petspot-geo`: the engine from the command line (shared/spec/cli.md).
+/// `petspot-geo`: the engine from the command line (docs/cli.md).
 @main
 struct PetSpotGeoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -13,7 +13,7 @@ struct PetSpotGeoCommand: AsyncParsableCommand {
     ]
   )
 
-  /// Runs a subcommand with the exit statuses of shared/spec/cli.md: 0 success, 1 invalid input or
+  /// Runs a subcommand with the exit statuses of docs/cli.md: 0 success, 1 invalid input or
   /// failed work, 2 usage error (swift-argument-parser's own convention is 64 for usage errors).
   static func main() async {
     do {

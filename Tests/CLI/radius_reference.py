@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`petspot-geo radius --batch` against an independent reference: shared/spec/camera.md re-implemented
+"""`petspot-geo radius --batch` against an independent reference: docs/camera-model.md re-implemented
 in Python, with distances from GeographicLib (Karney's own implementation, not PROJ's copy).
 
 For hundreds of cameras of every kind (fixed seed) the reference samples the visible region densely

@@ -100,7 +100,7 @@ struct ClusterBuildReferenceTests {
   }
 }
 
-/// The 62-bit Morton key of shared/spec's unit square at 31 bits per axis, written plainly.
+/// The 62-bit Morton key of the unit square of docs/camera-model.md at 31 bits per axis, written plainly.
 enum ReferenceMorton {
   static func key(x: Double, y: Double) -> UInt64 {
     let qx = min(UInt64(max(x, 0) * 2_147_483_648), 2_147_483_647), qy = min(UInt64(max(y, 0) * 2_147_483_648), 2_147_483_647)

@@ -39,7 +39,7 @@ struct FoundReportCommandTests {
     #expect(json.stdout == #"{"text":"12345-6","caret":7,"digits":"123456"}"# + "\n")
   }
 
-  @Test("copy: the FR-017 strings")
+  @Test("copy: the found FR-017 strings")
   func copy() throws {
     let object = try CLIRunner.object(try CLIRunner.run(["found-report", "copy"]).lines[0])
     #expect(object["step3.title"] as? String == "Contact info")

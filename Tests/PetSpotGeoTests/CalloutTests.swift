@@ -17,14 +17,14 @@ struct CalloutTests {
 
   // MARK: - The seed's scenarios, exact frames
 
-  @Test("room above: the card sits above, arrow down at the pin (FR-013)")
+  @Test("room above: the card sits above, arrow down at the pin (callout FR-013)")
   func roomAbove() throws {
     let p = try place(insets: EdgeInsets(top: 59, bottom: 34), pin: (195, 600))
     #expect(p.side == .above && p.fits && p.frame == ScreenRect(x: 64, y: 180, width: 262, height: 360) && p.arrowX == 131)
     #expect(p.pan == (0, 0))
   }
 
-  @Test("no room above: below with the arrow up (FR-014); dynamic-island insets")
+  @Test("no room above: below with the arrow up (callout FR-014); dynamic-island insets")
   func noRoomAbove() throws {
     let p = try place(insets: EdgeInsets(top: 59, bottom: 34), pin: (195, 200))
     #expect(p.side == .below && p.fits && p.frame == ScreenRect(x: 64, y: 220, width: 262, height: 360))

@@ -19,7 +19,7 @@ struct FoundReportTests {
 
   func codes(_ errors: [FoundReportFieldError]) -> [String] { errors.map(\.code) }
 
-  @Test("three steps in order with progress 1/3, 2/3, 3/3; back and forth keeps every value (US1)")
+  @Test("three steps in order with progress 1/3, 2/3, 3/3; back and forth keeps every value (found FR-001–FR-003, FR-009, FR-014)")
   func steps() throws {
     var form = Self.complete
     #expect(form.step == .uploadPhoto && form.step.progress == "1/3")
@@ -40,7 +40,7 @@ struct FoundReportTests {
     #expect(form.step == .contactInformation)
   }
 
-  @Test("cancel clears everything (FR-004)")
+  @Test("cancel clears everything (found FR-004)")
   func cancel() throws {
     var form = Self.complete
     try form.next()
@@ -48,7 +48,7 @@ struct FoundReportTests {
     #expect(form == FoundReportForm())
   }
 
-  @Test("no photo blocks step 1 with a clear message (FR-005, SC-002)")
+  @Test("no photo blocks step 1 with a clear message (found FR-005, SC-002)")
   func photoRequired() {
     var form = FoundReportForm()
     #expect(throws: FoundReportErrors(errors: [FoundReportFieldError(field: "photo", code: "photo_required", message: FoundReportCopy.photoRequired)])) {
@@ -57,7 +57,7 @@ struct FoundReportTests {
     #expect(form.step == .uploadPhoto)
   }
 
-  @Test("pet details: date, species, sex and both coordinates are required (FR-007)")
+  @Test("pet details: date, species, sex and both coordinates are required (found FR-007)")
   func petDetailsRequired() {
     var form = FoundReportForm()
     form.photo = "x"
@@ -94,7 +94,7 @@ struct FoundReportTests {
     #expect(FoundDate.iso("2000-02-29") == "2000-02-29")
   }
 
-  @Test("collar data: digits only, 15 at most, preserved, empty allowed (FR-008, US2)")
+  @Test("collar data: digits only, 15 at most, preserved, empty allowed (found FR-008, SC-003)")
   func microchip() throws {
     var form = Self.complete
     form.microchip = "98-51a2 3"
@@ -131,7 +131,7 @@ struct FoundReportTests {
     #expect(result.text == expected && result.caret == expectedCaret, "\(text)|\(caret) → \(result)")
   }
 
-  @Test("phones: 7–11 digits after sanitising, + allowed, other characters ignored (FR-010a)")
+  @Test("phones: 7–11 digits after sanitising, + allowed, other characters ignored (found FR-010a)")
   func phones() {
     for valid in ["1234567", "+48 600-100-200", "(555) 000 0000", "+1 (555) 000-0000", "12345678901"] {
       #expect(ContactRules.isValidPhone(valid), "\(valid)")
@@ -150,7 +150,7 @@ struct FoundReportTests {
     }
   }
 
-  @Test("contact step: required phone and email; caregiver phone only when non-empty blocks submit (FR-012)")
+  @Test("contact step: required phone and email; caregiver phone only when non-empty blocks submit (found FR-012)")
   func contact() throws {
     var form = Self.complete
     form.phone = ""
@@ -175,7 +175,7 @@ struct FoundReportTests {
     _ = try form.submit()
   }
 
-  @Test("payload: announcement fields, status FOUND, never the device-only fields (FR-016)")
+  @Test("payload: announcement fields, status FOUND, never the device-only fields (found FR-016)")
   func payload() throws {
     var form = Self.complete
     form.caregiverPhone = "+48 700 800 900"

@@ -1,7 +1,7 @@
 import PetSpotGeo
 import RealModule
 
-/// A brute-force reference for the fetch range, written from shared/spec/camera.md without the
+/// A brute-force reference for the fetch range, written from docs/camera-model.md without the
 /// solver's reasoning: it samples the visible rectangle (boundary densely, interior on a grid, the
 /// band edges where they cut it) in view coordinates, measures every sample with the given metric,
 /// then re-samples finely around the best one. Every sample is a point of the region, so the

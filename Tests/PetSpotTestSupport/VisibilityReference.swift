@@ -1,7 +1,7 @@
 import PetSpotGeo
 import RealModule
 
-/// The brute-force visibility of shared/spec/camera.md, written from the spec's words: for every
+/// The brute-force visibility of docs/camera-model.md, written from the spec's words: for every
 /// pin and every world copy, view coordinates a = (p − c)·r, b = (p − c)·u against the rectangle
 /// grown by padding/s; |lat| ≤ the Mercator limit decided on the latitude.
 public struct VisibilityReference {

@@ -129,7 +129,7 @@ PSG_API const char *psg_engine_last_error_field(const psg_engine *engine);
 /* ---------------------------------------------------------------- camera and fetch query */
 
 /**
- * A map camera (shared/spec/camera.md): centre, requested span, viewport and rotation.
+ * A map camera (docs/camera-model.md): centre, requested span, viewport and rotation.
  * This struct is frozen; a future field would come with a psg_camera_v2.
  */
 typedef struct psg_camera {
@@ -229,7 +229,7 @@ PSG_API size_t psg_pins_invalid_count(const psg_pins *pins);
 PSG_API const char *psg_pins_last_error(const psg_pins *pins);
 
 /**
- * The pins visible in a camera (shared/spec/camera.md, "Visibility": heading, padding,
+ * The pins visible in a camera (docs/camera-model.md, "Visibility": heading, padding,
  * antimeridian, world copies, polar limit), as indices into the arrays given to psg_pins_create,
  * ascending.
  *

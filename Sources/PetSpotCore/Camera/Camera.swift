@@ -1,4 +1,4 @@
-/// A validated map camera (shared/spec/camera.md, "Input"): where the map is centred, the span
+/// A validated map camera (docs/camera-model.md, "Input"): where the map is centred, the span
 /// it was asked to show, the viewport it is drawn in and its rotation.
 ///
 /// Creating one validates every field; a `Camera` value is therefore always usable.

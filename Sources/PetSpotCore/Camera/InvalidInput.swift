@@ -21,7 +21,7 @@ public struct InvalidInput: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedValue = "malformed_value"
   }
 
-  /// The field's name as written in shared/spec/camera.md (`lat`, `latDelta`, ...), or `nil`.
+  /// The field's name as written in docs/camera-model.md (`lat`, `latDelta`, ...), or `nil`.
   public var field: String?
   /// What kind of problem this is.
   public var code: Code

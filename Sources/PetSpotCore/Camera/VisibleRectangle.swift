@@ -1,4 +1,4 @@
-/// The rectangle of the Mercator plane a camera shows (shared/spec/camera.md, "The visible
+/// The rectangle of the Mercator plane a camera shows (docs/camera-model.md, "The visible
 /// rectangle"): centred on the camera centre, half-extents fitted to the viewport's aspect ratio,
 /// rotated by the heading.
 ///

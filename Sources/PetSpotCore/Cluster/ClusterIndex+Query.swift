@@ -2,7 +2,7 @@ extension ClusterIndex {
   /// The display items for a camera's visible rectangle.
   ///
   /// Level L = clamp(floor zoom, 0, maxZoom). Below maxZoom: the items of level L that hold at
-  /// least one visible pin (a pin is visible as in shared/spec/camera.md, padding 0). At maxZoom and
+  /// least one visible pin (a pin is visible as in docs/camera-model.md, padding 0). At maxZoom and
   /// above: every visible pin, overlapping ones spiderfied (see ``spiderItems(in:window:)``).
   /// Below zoom 0 (a viewport narrower than 256 points per world) level-0 items are closer than
   /// minSeparation on screen, so the query merges them greedily at the camera's own scale.

@@ -1,7 +1,7 @@
 import RealModule
 
 /// The fetch range of a camera: the largest geodesic distance from the camera centre to any point
-/// of its visible region (shared/spec/camera.md, "Fetch query").
+/// of its visible region (docs/camera-model.md, "Fetch query").
 ///
 /// Where the farthest point can be:
 /// - the distance from a point has no local maximum except the antipode, so when the region

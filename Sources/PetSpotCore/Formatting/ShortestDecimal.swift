@@ -1,4 +1,4 @@
-/// Numbers as petspot-geo prints them (shared/spec/camera.md, "Numbers in output"): the shortest
+/// Numbers as petspot-geo prints them (docs/camera-model.md, "Numbers in output"): the shortest
 /// decimal that reads back to the same double, never with an exponent; integral values without
 /// a fractional part (`100`, not `100.0`); `-0` printed as `0`.
 public enum ShortestDecimal {

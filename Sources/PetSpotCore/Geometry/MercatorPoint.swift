@@ -1,4 +1,4 @@
-/// A point of the Web Mercator unit square (shared/spec/camera.md).
+/// A point of the Web Mercator unit square (docs/camera-model.md).
 ///
 /// `x` grows east from 0 at longitude -180 to 1 at +180 and repeats outside [0, 1)
 /// (world copies); `y` grows south from 0 at the northern Mercator limit to 1 at the southern one.

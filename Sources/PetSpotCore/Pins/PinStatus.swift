@@ -1,4 +1,4 @@
-/// An announcement's status, normalised as shared/spec/cli.md says: case-insensitive `MISSING`
+/// An announcement's status, normalised as docs/cli.md says: case-insensitive `MISSING`
 /// (also spelled `ACTIVE`), `FOUND`, `CLOSED`; any other value kept as given; or none.
 public enum PinStatus: Hashable, Sendable, CustomStringConvertible {
   case missing

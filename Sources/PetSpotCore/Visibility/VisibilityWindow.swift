@@ -1,4 +1,4 @@
-/// The visibility test of shared/spec/camera.md ("Visibility") prepared for one camera and
+/// The visibility test of docs/camera-model.md ("Visibility") prepared for one camera and
 /// padding, in a form a scan evaluates with a few multiply-adds and compares per pin.
 ///
 /// A pin at Mercator (x, y) is visible when some world copy lies in the visible rectangle grown

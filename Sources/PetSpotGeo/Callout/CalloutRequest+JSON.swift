@@ -5,7 +5,7 @@
 ///      "arrow":{"width":20,"height":10},"cornerRadius":12,
 ///      "obstacles":[{"x":0,"y":700,"width":120,"height":100},"POLYGON((150 0,240 0,240 30,150 30,150 0))"]}
 ///
-/// `pin` may instead be `{"lat":..,"lng":..}` with a `camera` object (shared/spec/camera.md); the
+/// `pin` may instead be `{"lat":..,"lng":..}` with a `camera` object (docs/camera-model.md); the
 /// camera's width and height are then the viewport (giving both with different sizes is an error).
 /// Obstacles are rectangles or WKT strings (or `{"wkt": "..."}`).
 extension CalloutRequest {

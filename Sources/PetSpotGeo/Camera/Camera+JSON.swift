@@ -1,4 +1,4 @@
-/// Reading cameras from JSON objects with the field names of shared/spec/camera.md.
+/// Reading cameras from JSON objects with the field names of docs/camera-model.md.
 extension Camera {
   /// Reads and validates a camera from a JSON object: `lat`, `lng`, `latDelta`, `lngDelta`,
   /// `width`, `height` (numbers, required), `heading` (number or null, optional), `pitch` (0 or

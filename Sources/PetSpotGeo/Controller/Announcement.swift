@@ -5,7 +5,7 @@ public struct Announcement: Hashable, Sendable {
   public var species: String?
   public var breed: String?
   public var sex: String?
-  /// Normalised (shared/spec/cli.md): MISSING (also ACTIVE), FOUND, CLOSED, or another value as given.
+  /// Normalised (docs/cli.md): MISSING (also ACTIVE), FOUND, CLOSED, or another value as given.
   public var status: PinStatus?
   public var lastSeenLatitude: Double
   public var lastSeenLongitude: Double

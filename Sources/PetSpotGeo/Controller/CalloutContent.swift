@@ -1,5 +1,5 @@
-/// What the callout card shows for a selected announcement (annotation spec FR-004–FR-009,
-/// FR-016–FR-018; tasks T009–T012, T033–T036), formatted once for every client.
+/// What the callout card shows for a selected announcement (callout FR-004–FR-009,
+/// FR-016–FR-018, T009–T012, T033–T036 in docs/petspot-requirements.md), formatted once for every client.
 public struct CalloutContent: Hashable, Sendable {
   /// Pet name, or "Unknown Pet" when missing or empty.
   public var title: String

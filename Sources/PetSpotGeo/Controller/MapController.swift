@@ -156,7 +156,7 @@ public final class MapController {
     effects.append(.fetch(requestId: id, query: query))
   }
 
-  /// After a finished move the pins that left the view go (FR-010).
+  /// After a finished move the pins that left the view go (fetch FR-010, docs/petspot-requirements.md).
   private func keepVisiblePins() {
     pins = visible(pins)
   }

@@ -18,7 +18,7 @@ extension FetchQuery {
 }
 
 extension InvalidInput {
-  /// `{"error","field","code"}`, the error object of shared/spec/cli.md.
+  /// `{"error","field","code"}`, the error object of docs/cli.md.
   public var json: JSONValue {
     .object([
       ("error", .string(message)),

@@ -1,7 +1,7 @@
 import PetSpotPROJ
 
 /// The server query for a camera, `GET /announcements?lat={lat}&lng={lng}&range={metres}`, with
-/// the camera's zoom and visible region (shared/spec/camera.md, "Fetch query").
+/// the camera's zoom and visible region (docs/camera-model.md, "Fetch query").
 public struct FetchQuery: Hashable, Sendable {
   /// The camera centre in degrees, as given.
   public let center: GeoCoordinate

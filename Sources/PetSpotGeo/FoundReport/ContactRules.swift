@@ -1,4 +1,4 @@
-/// Contact validation shared by every report flow (found-flow spec FR-010a, FR-012).
+/// Contact validation shared by every report flow (found FR-010a, FR-012; docs/petspot-requirements.md).
 public enum ContactRules {
   /// The phone as stored: a leading `+` kept if typed, then the digits; every other character
   /// (spaces, dashes, brackets) ignored.

@@ -1,4 +1,4 @@
-/// Latitude and longitude typed by a person (found-flow spec FR-007): a decimal number with a dot
+/// Latitude and longitude typed by a person (found FR-007, docs/petspot-requirements.md): a decimal number with a dot
 /// or a decimal comma (`52,2297`), optionally a degree sign (`52.2297°`) and optionally a
 /// hemisphere letter after it (`52.2297 N`, `21.0122° E`; S and W make it negative; a letter with
 /// a minus sign is contradictory and rejected). Whitespace around the parts is ignored.

@@ -1,4 +1,4 @@
-/// The wizard's English copy (found-flow spec FR-017), for every client to use verbatim.
+/// The wizard's English copy (found FR-017, docs/petspot-requirements.md), for every client to use verbatim.
 public enum FoundReportCopy {
   public static let photoRequired = "Please add a photo of the pet you found to continue."
 

@@ -77,7 +77,7 @@ public struct FoundReportForm: Hashable, Sendable {
     if let previous = Step(rawValue: step.rawValue - 1) { step = previous }
   }
 
-  /// Clears everything: a new wizard is a fresh session (FR-004).
+  /// Clears everything: a new wizard is a fresh session (found FR-004).
   public mutating func cancel() {
     self = FoundReportForm()
   }

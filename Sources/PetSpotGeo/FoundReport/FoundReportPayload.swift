@@ -1,6 +1,6 @@
 /// The submission for the backend: the announcement fields of the server's schema with
 /// `status: "FOUND"`. Device-only fields (caregiver phone, current address) are never included
-/// (FR-016 and the clarifications stand over US3 scenario 2 and SC-004); the photo is uploaded by
+/// (found FR-016 and the clarifications stand over found SC-004; docs/petspot-requirements.md); the photo is uploaded by
 /// the client separately.
 public struct FoundReportPayload: Hashable, Sendable {
   public let species: String

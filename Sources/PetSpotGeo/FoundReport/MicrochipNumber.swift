@@ -1,4 +1,4 @@
-/// The "Collar data" microchip field of the found-report form (found-flow spec FR-008): digits only,
+/// The "Collar data" microchip field of the found-report form (found FR-008, docs/petspot-requirements.md): digits only,
 /// at most 15, stored as digits, shown as `00000-00000-00000` while typing (hyphens between groups
 /// of five, none trailing), no minimum length, empty allowed.
 public enum MicrochipNumber {

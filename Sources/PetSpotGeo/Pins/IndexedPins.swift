@@ -22,7 +22,7 @@ public struct IndexedPins: Sendable {
     outsideMercator = pins.mercatorY.indices.filter { pins.mercatorY[$0].isNaN }.map { UInt32($0) }
   }
 
-  /// Positions (ascending = input order) of the pins visible in `camera` (shared/spec/camera.md,
+  /// Positions (ascending = input order) of the pins visible in `camera` (docs/camera-model.md,
   /// "Visibility"), through the index.
   /// - Parameters:
   ///   - padding: points added on every side of the view, finite and ≥ 0.

@@ -1,4 +1,4 @@
-/// Reads the CSV pins format of shared/spec/cli.md: RFC 4180 (quoted fields, `""` escapes, CRLF or
+/// Reads the CSV pins format of docs/cli.md: RFC 4180 (quoted fields, `""` escapes, CRLF or
 /// LF), a header naming at least `id`, `lat` and `lng` (or `lon`), optional `status`, other columns
 /// ignored. Rows with an empty, `nan`, `inf` or out-of-range coordinate are counted as invalid;
 /// any other unparsable value, a short row, an empty or repeated id is a malformed file.

@@ -1,4 +1,4 @@
-/// Loading pin sets from the pins files of shared/spec/cli.md.
+/// Loading pin sets from the pins files of docs/cli.md.
 extension PinSet {
   /// The formats ``load(path:)`` reads, chosen by file extension (or the binary magic).
   public enum FileFormat: String, CaseIterable, Sendable {

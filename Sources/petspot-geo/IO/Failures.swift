@@ -3,7 +3,7 @@ import PetSpotGeo
 
 extension Output {
   /// Runs a single-mode command's work: invalid input or a library failure is printed as
-  /// `error: …` on stderr and the command exits 1 (shared/spec/cli.md).
+  /// `error: …` on stderr and the command exits 1 (docs/cli.md).
   static func exitingOnFailure(_ work: () throws -> Void) throws {
     do {
       try work()

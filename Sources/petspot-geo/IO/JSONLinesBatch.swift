@@ -1,7 +1,7 @@
 import ArgumentParser
 import PetSpotGeo
 
-/// The batch mode of shared/spec/cli.md: one JSON object per input line, exactly one JSON object
+/// The batch mode of docs/cli.md: one JSON object per input line, exactly one JSON object
 /// per non-blank line out, in order and flushed; a bad line gets an error object and the rest go
 /// on; the exit status is 1 if any line failed. Lines are read one at a time, never all at once.
 enum JSONLinesBatch {

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Results to stdout, errors to stderr, never mixed (shared/spec/cli.md).
+/// Results to stdout, errors to stderr, never mixed (docs/cli.md).
 enum Output {
   /// Writes one line to stdout and flushes it, so batch output streams.
   static func line(_ text: String) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PetSpotGeo
 
-/// The camera flags every single-mode subcommand takes (shared/spec/cli.md).
+/// The camera flags every single-mode subcommand takes (docs/cli.md).
 struct CameraOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `--pins FILE`: CSV, announcements JSON, GeoJSON or the binary `.psgpins` (shared/spec/cli.md).
+/// `--pins FILE`: CSV, announcements JSON, GeoJSON or the binary `.psgpins` (docs/cli.md).
 struct PinsOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Pins file: .csv, .json (announcements), .geojson or .psgpins.", valueName: "file"))
   var pins: String
@@ -32,7 +32,7 @@ struct PinsOptions: ParsableArguments {
   }
 }
 
-/// Progress lines on stderr, only when stderr is a terminal (shared/spec/cli.md).
+/// Progress lines on stderr, only when stderr is a terminal (docs/cli.md).
 enum Progress {
   static let isTerminal = isatty(2) != 0
 

@@ -82,7 +82,7 @@ extension PetSpotGeoCommand {
 
     struct Copy: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Print the wizard's English copy (FR-017) as a JSON object.",
+        abstract: "Print the wizard's English copy (found FR-017) as a JSON object.",
         discussion: "Example:\n  petspot-geo found-report copy"
       )
 

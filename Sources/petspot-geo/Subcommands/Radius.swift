@@ -8,7 +8,7 @@ extension PetSpotGeoCommand {
       abstract: "Print the GET /announcements query (lat, lng, range in metres) for a map camera.",
       discussion: """
         The range is the largest WGS84 geodesic distance from the centre to the visible region, \
-        rounded up to a metre (shared/spec/camera.md).
+        rounded up to a metre (docs/camera-model.md).
 
         Example:
           petspot-geo radius --center 52.2297,21.0122 --span 0.05,0.08 --viewport 390x844
