@@ -6,7 +6,8 @@ import PackageDescription
 
 // Opt-in CPU tuning for the hot loops (the SIMD scan): PETSPOT_TARGET_CPU=native (or e.g.
 // skylake-avx512) lets LLVM use AVX2/AVX-512. Off by default so builds run on any x86-64/arm64.
-let cpuFlags: [SwiftSetting] = Context.environment["PETSPOT_TARGET_CPU"].map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
+let cpuFlags: [SwiftSetting] =
+  Context.environment["PETSPOT_TARGET_CPU"].map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
 
 let package = Package(
   name: "petspot-geo",
@@ -37,7 +38,9 @@ let package = Package(
     .target(name: "PetSpotGEOS", dependencies: ["PetSpotCore", "CGEOS"]),
     .target(
       name: "PetSpotGeo",
-      dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotGEOS", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: [
+        "PetSpotCore", "PetSpotPROJ", "PetSpotGEOS", .product(name: "RealModule", package: "swift-numerics"),
+      ]
     ),
 
     // MARK: - C library (libpetspot_geo.so + petspot_geo.h)

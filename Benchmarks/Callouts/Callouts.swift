@@ -5,7 +5,8 @@ import PetSpotGeo
 /// obstacles and with a legend rectangle plus a WKT notch prepared once (target ≤ 5 µs each).
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 3, scalingFactor: .one, maxDuration: .seconds(3))
+    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 3, scalingFactor: .one,
+    maxDuration: .seconds(3))
 
   for withObstacles in [false, true] {
     Benchmark("callout.place1000.\(withObstacles ? "obstacles" : "plain")") { benchmark in
@@ -14,11 +15,15 @@ let benchmarks: @Sendable () -> Void = {
       var layout = CalloutLayout(viewportWidth: 390, viewportHeight: 844, calloutWidth: 262, calloutHeight: 300)
       layout.insets = EdgeInsets(top: 59, bottom: 34)
       let requests = (0..<1_000).map { _ in
-        CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: random.uniform(-20...410), y: random.uniform(-20...864))))
+        CalloutRequest(
+          layout: layout, pin: .screen(ScreenPoint(x: random.uniform(-20...410), y: random.uniform(-20...864))))
       }
       let obstacles = try! engine.prepareObstacles(
         withObstacles
-          ? [.rectangle(ScreenRect(x: 8, y: 700, width: 140, height: 90)), .wkt("POLYGON((130 0, 260 0, 260 37, 195 45, 130 37, 130 0))")]
+          ? [
+            .rectangle(ScreenRect(x: 8, y: 700, width: 140, height: 90)),
+            .wkt("POLYGON((130 0, 260 0, 260 37, 195 45, 130 37, 130 0))"),
+          ]
           : [])
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {

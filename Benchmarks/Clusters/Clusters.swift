@@ -9,14 +9,17 @@ import PetSpotGeo
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 2, scalingFactor: .one, maxDuration: .seconds(3),
+    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 2, scalingFactor: .one,
+    maxDuration: .seconds(3),
     maxIterations: 100_000)
 
   for size in [100_000, 1_000_000, 10_000_000] {
     let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k"
     Benchmark(
       "cluster.build.\(label)",
-      configuration: .init(metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")], maxIterations: size > 1_000_000 ? 3 : 10)
+      configuration: .init(
+        metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")],
+        maxIterations: size > 1_000_000 ? 3 : 10)
     ) { benchmark in
       let pins = ClusterData.pins(size)
       benchmark.startMeasurement()
@@ -55,14 +58,19 @@ let benchmarks: @Sendable () -> Void = {
     // "insert.anywhere" uniformly in ±60° latitude, "remove" takes a random pin out, "update"
     // moves one up to ≈ 100 m.
     for change in ["insert", "insert.anywhere", "remove", "update"] {
-      Benchmark("cluster.\(change).\(label)", configuration: .init(warmupIterations: 5, maxDuration: .seconds(5), maxIterations: 3_000)) { benchmark in
+      Benchmark(
+        "cluster.\(change).\(label)",
+        configuration: .init(warmupIterations: 5, maxDuration: .seconds(5), maxIterations: 3_000)
+      ) { benchmark in
         let pins = ClusterData.pins(size)
         var random = SplitMix64(seed: UInt64(ClusterData.changes) &+ 9)
         let near = Int(random.next() % UInt64(size))
         // Beside pin `near`, `scale` × up to 1e-4° away, kept a valid coordinate.
         func beside(_ scale: Double) -> (Double, Double) {
-          (min(max(pins.latitudes[near] + scale * random.uniform(-1e-4...1e-4), -90), 90),
-           min(max(pins.longitudes[near] + scale * random.uniform(-1e-4...1e-4), -180), 180))
+          (
+            min(max(pins.latitudes[near] + scale * random.uniform(-1e-4...1e-4), -90), 90),
+            min(max(pins.longitudes[near] + scale * random.uniform(-1e-4...1e-4), -180), 180)
+          )
         }
         ClusterData.changes += 1
         let id = "bench-\(ClusterData.changes)"
@@ -72,7 +80,8 @@ let benchmarks: @Sendable () -> Void = {
           let (lat, lng) = beside(1)
           try! ClusterData.editable(size).insert(id: id, latitude: lat, longitude: lng, status: .missing)
         case "insert.anywhere":
-          try! ClusterData.editable(size).insert(id: id, latitude: random.uniform(-60...60), longitude: random.uniform(-180...180), status: .missing)
+          try! ClusterData.editable(size).insert(
+            id: id, latitude: random.uniform(-60...60), longitude: random.uniform(-180...180), status: .missing)
         case "remove":
           _ = try! ClusterData.editable(size).remove(id: pins.ids[near])
         default:
@@ -90,9 +99,24 @@ enum ClusterData {
   static let options = ClusterOptions(minSeparation: 60, maxZoom: 16)
 
   static let cameras: [(String, Camera)] = [
-    ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.3, longitudeDelta: 0.5, width: 1280, height: 800)),
-    ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),
-    ("world", try! Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280, height: 800)),
+    (
+      "city",
+      try! Camera(
+        center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.3, longitudeDelta: 0.5,
+        width: 1280, height: 800)
+    ),
+    (
+      "country",
+      try! Camera(
+        center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280,
+        height: 800)
+    ),
+    (
+      "world",
+      try! Camera(
+        center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280,
+        height: 800)
+    ),
   ]
 
   nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
@@ -102,7 +126,8 @@ enum ClusterData {
     if let set = plain[count] { return set }
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Data/geonames-places.csv").standardized.path
-    let set = PinGenerator(kind: .skewed(places: try! PinGenerator.Place.load(path: path)), seed: 1).pinSet(count: count)
+    let set = PinGenerator(kind: .skewed(places: try! PinGenerator.Place.load(path: path)), seed: 1).pinSet(
+      count: count)
     plain[count] = set
     return set
   }

@@ -37,9 +37,16 @@ let benchmarks: @Sendable () -> Void = {
       }
       guard name == "city" else { continue }
       if size != 1_000_000 {
-        let kernels: [(String, @Sendable (UnsafePointer<Double>?, UnsafePointer<Double>?, Int, UnsafePointer<psg_baseline_window>?, UnsafeMutablePointer<UInt32>?) -> Int)] = [
-          ("avx512", psg_baseline_filter_avx512), ("scalar", psg_baseline_filter_scalar),
-        ]
+        let kernels:
+          [(
+            String,
+            @Sendable (
+              UnsafePointer<Double>?, UnsafePointer<Double>?, Int, UnsafePointer<psg_baseline_window>?,
+              UnsafeMutablePointer<UInt32>?
+            ) -> Int
+          )] = [
+            ("avx512", psg_baseline_filter_avx512), ("scalar", psg_baseline_filter_scalar),
+          ]
         for (kernelName, kernel) in kernels {
           Benchmark("pins.cbaseline.\(kernelName).city.\(label)") { benchmark in
             let w = PinsData.baselineWindow(camera)
@@ -61,7 +68,8 @@ let benchmarks: @Sendable () -> Void = {
     if size != 5_000_000 {
       Benchmark(
         "pins.index.build.\(label)",
-        configuration: .init(metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")], maxIterations: 5)
+        configuration: .init(
+          metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")], maxIterations: 5)
       ) { benchmark in
         let pins = PinsData.pins(size)
         benchmark.startMeasurement()
@@ -81,9 +89,24 @@ let benchmarks: @Sendable () -> Void = {
 /// Data and cameras shared by the suite (built lazily, once per process).
 enum PinsData {
   static let cameras: [(String, Camera)] = [
-    ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14, width: 390, height: 844)),
-    ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),
-    ("world", try! Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280, height: 800)),
+    (
+      "city",
+      try! Camera(
+        center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14,
+        width: 390, height: 844)
+    ),
+    (
+      "country",
+      try! Camera(
+        center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280,
+        height: 800)
+    ),
+    (
+      "world",
+      try! Camera(
+        center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280,
+        height: 800)
+    ),
   ]
 
   nonisolated(unsafe) private static var cache: [Int: IndexedPins] = [:]

@@ -17,7 +17,9 @@ public final class GEOSGeometry {
 
   /// An axis-aligned rectangle. See `GEOSGeom_createRectangle_r`.
   /// - Throws: ``GEOSError`` when GEOS rejects it (e.g. NaN bounds).
-  public convenience init(context: GEOSContext, minX: Double, minY: Double, maxX: Double, maxY: Double) throws(GEOSError) {
+  public convenience init(context: GEOSContext, minX: Double, minY: Double, maxX: Double, maxY: Double)
+    throws(GEOSError)
+  {
     // returns NULL on exception
     guard let g = GEOSGeom_createRectangle_r(context.handle, minX, minY, maxX, maxY) else {
       throw GEOSError(messages: context.takeMessages())

@@ -39,7 +39,8 @@ final class ControllerHandle: CHandle {
     callout = [:]
     if let content = controller.calloutContent {
       let fields: [(Int32, String?)] = [
-        (PSG_CALLOUT_TITLE, content.title), (PSG_CALLOUT_SUBTITLE, content.subtitle), (PSG_CALLOUT_LOCATION, content.location),
+        (PSG_CALLOUT_TITLE, content.title), (PSG_CALLOUT_SUBTITLE, content.subtitle),
+        (PSG_CALLOUT_LOCATION, content.location),
         (PSG_CALLOUT_DATE, content.date), (PSG_CALLOUT_EMAIL, content.email), (PSG_CALLOUT_PHONE, content.phone),
         (PSG_CALLOUT_DESCRIPTION, content.description), (PSG_CALLOUT_PHOTO_URL, content.photoUrl),
         (PSG_CALLOUT_BADGE_TEXT, content.badge?.text), (PSG_CALLOUT_BADGE_COLOR, content.badge?.color),

@@ -1,3 +1,4 @@
+import CPetSpotGeo
 import PetSpotGeo
 
 /// What a `psg_engine *` points to: the engine plus the last-error strings the C API hands out.
@@ -36,5 +37,3 @@ final class EngineHandle: CHandle {
 
   /// The handle behind a C pointer (not retained).
 }
-
-import CPetSpotGeo

@@ -12,15 +12,20 @@ public func psg_callout_options_init(_ options: UnsafeMutablePointer<psg_callout
 }
 
 /// The request a C options struct describes (the pin filled in by the caller).
-private func request(_ o: psg_callout_options, pin: CalloutRequest.Pin, viewport: (Double, Double)) throws(InvalidInput) -> CalloutRequest {
-  var layout = CalloutLayout(viewportWidth: viewport.0, viewportHeight: viewport.1, calloutWidth: o.callout_width, calloutHeight: o.callout_height)
+private func request(_ o: psg_callout_options, pin: CalloutRequest.Pin, viewport: (Double, Double)) throws(InvalidInput)
+  -> CalloutRequest
+{
+  var layout = CalloutLayout(
+    viewportWidth: viewport.0, viewportHeight: viewport.1, calloutWidth: o.callout_width,
+    calloutHeight: o.callout_height)
   layout.insets = EdgeInsets(top: o.inset_top, left: o.inset_left, bottom: o.inset_bottom, right: o.inset_right)
   (layout.margin, layout.pinHeight, layout.gap) = (o.margin, o.pin_height, o.gap)
   (layout.arrowWidth, layout.arrowHeight, layout.cornerRadius) = (o.arrow_width, o.arrow_height, o.corner_radius)
   var obstacles: [CalloutRequest.Obstacle] = []
   if o.obstacle_rect_count > 0 {
     guard let rects = o.obstacle_rects else {
-      throw InvalidInput(field: "obstacle_rects", code: .missingField, message: "obstacle_rects is NULL but obstacle_rect_count > 0")
+      throw InvalidInput(
+        field: "obstacle_rects", code: .missingField, message: "obstacle_rects is NULL but obstacle_rect_count > 0")
     }
     for i in 0..<o.obstacle_rect_count {
       let r = rects[i]
@@ -29,11 +34,13 @@ private func request(_ o: psg_callout_options, pin: CalloutRequest.Pin, viewport
   }
   if o.obstacle_wkt_count > 0 {
     guard let texts = o.obstacle_wkt else {
-      throw InvalidInput(field: "obstacle_wkt", code: .missingField, message: "obstacle_wkt is NULL but obstacle_wkt_count > 0")
+      throw InvalidInput(
+        field: "obstacle_wkt", code: .missingField, message: "obstacle_wkt is NULL but obstacle_wkt_count > 0")
     }
     for i in 0..<o.obstacle_wkt_count {
       guard let text = texts[i] else {
-        throw InvalidInput(field: "obstacles[\(obstacles.count)]", code: .missingField, message: "obstacle_wkt[\(i)] is NULL")
+        throw InvalidInput(
+          field: "obstacles[\(obstacles.count)]", code: .missingField, message: "obstacle_wkt[\(i)] is NULL")
       }
       obstacles.append(.wkt(String(cString: text)))
     }
@@ -42,18 +49,22 @@ private func request(_ o: psg_callout_options, pin: CalloutRequest.Pin, viewport
 }
 
 private func place(
-  _ engine: OpaquePointer?, _ options: UnsafePointer<psg_callout_options>?, _ out: UnsafeMutablePointer<psg_callout_placement>?,
+  _ engine: OpaquePointer?, _ options: UnsafePointer<psg_callout_options>?,
+  _ out: UnsafeMutablePointer<psg_callout_placement>?,
   _ makePin: (psg_callout_options) throws(InvalidInput) -> (CalloutRequest.Pin, (Double, Double))
 ) -> psg_status {
   guard let handle = EngineHandle.from(engine) else { return PSG_ERR_INVALID_ARGUMENT }
   guard let options else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "options is NULL", field: "options") }
   guard let out else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "out is NULL", field: "out") }
   guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_callout_options>.size) else {
-    return handle.fail(PSG_ERR_INVALID_ARGUMENT, "struct_size is too small: fill options with psg_callout_options_init", field: "struct_size")
+    return handle.fail(
+      PSG_ERR_INVALID_ARGUMENT, "struct_size is too small: fill options with psg_callout_options_init",
+      field: "struct_size")
   }
   do {
     let (pin, viewport) = try makePin(options.pointee)
-    out.pointee = psg_callout_placement(try handle.engine.placeCallout(try request(options.pointee, pin: pin, viewport: viewport)))
+    out.pointee = psg_callout_placement(
+      try handle.engine.placeCallout(try request(options.pointee, pin: pin, viewport: viewport)))
     return handle.succeed()
   } catch let error as InvalidInput {
     return handle.fail(error)
@@ -85,7 +96,8 @@ public func psg_callout_place_coordinate(
     guard let camera else { throw InvalidInput(field: "camera", code: .missingField, message: "camera is NULL") }
     let c = try Camera(camera.pointee)
     guard GeoCoordinate(latitude: lat, longitude: lng).isValid else {
-      throw InvalidInput(field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]")
+      throw InvalidInput(
+        field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]")
     }
     return (.coordinate(GeoCoordinate(latitude: lat, longitude: lng), camera: c), (c.width, c.height))
   }

@@ -5,12 +5,14 @@ import PetSpotGeo
 public func psg_cluster_options_init(_ options: UnsafeMutablePointer<psg_cluster_options>?) {
   let defaults = ClusterOptions()
   options?.pointee = psg_cluster_options(
-    struct_size: UInt32(MemoryLayout<psg_cluster_options>.size), min_separation: defaults.minSeparation, max_zoom: Int32(defaults.maxZoom))
+    struct_size: UInt32(MemoryLayout<psg_cluster_options>.size), min_separation: defaults.minSeparation,
+    max_zoom: Int32(defaults.maxZoom))
 }
 
 @_cdecl("psg_cluster_index_create")
 public func psg_cluster_index_create(
-  _ pins: OpaquePointer?, _ options: UnsafePointer<psg_cluster_options>?, _ outIndex: UnsafeMutablePointer<OpaquePointer?>?
+  _ pins: OpaquePointer?, _ options: UnsafePointer<psg_cluster_options>?,
+  _ outIndex: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
   guard let pinsHandle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
   guard let outIndex else { return pinsHandle.fail("out_index is NULL") }
@@ -78,20 +80,25 @@ public func psg_cluster_result_zoom(_ result: OpaquePointer?) -> Double {
 }
 
 @_cdecl("psg_cluster_result_item")
-public func psg_cluster_result_item(_ result: OpaquePointer?, _ i: Int, _ outItem: UnsafeMutablePointer<psg_cluster_item>?) -> psg_status {
+public func psg_cluster_result_item(
+  _ result: OpaquePointer?, _ i: Int, _ outItem: UnsafeMutablePointer<psg_cluster_item>?
+) -> psg_status {
   guard let handle = ClusterResultHandle.from(result), let outItem, handle.result.items.indices.contains(i) else {
     return PSG_ERR_INVALID_ARGUMENT
   }
   let item = handle.result.items[i]
   let pins = handle.index.pins
-  let kind: Int32 = switch item.kind {
-  case .pin: PSG_ITEM_PIN
-  case .cluster: PSG_ITEM_CLUSTER
-  case .spider: PSG_ITEM_SPIDER
-  }
+  let kind: Int32 =
+    switch item.kind {
+    case .pin: PSG_ITEM_PIN
+    case .cluster: PSG_ITEM_CLUSTER
+    case .spider: PSG_ITEM_SPIDER
+    }
   var out = psg_cluster_item(
-    kind: kind, pin: UInt32.max, cluster_id: 0, lat: item.coordinate.latitude, lng: item.coordinate.longitude, x: item.point.x,
-    y: item.point.y, anchor_x: item.anchor.x, anchor_y: item.anchor.y, count: 1, missing: 0, found: 0, closed: 0, expansion_zoom: -1)
+    kind: kind, pin: UInt32.max, cluster_id: 0, lat: item.coordinate.latitude, lng: item.coordinate.longitude,
+    x: item.point.x,
+    y: item.point.y, anchor_x: item.anchor.x, anchor_y: item.anchor.y, count: 1, missing: 0, found: 0, closed: 0,
+    expansion_zoom: -1)
   if let c = item.cluster {
     out.cluster_id = c.idHash
     out.count = UInt32(c.count)
@@ -110,7 +117,9 @@ public func psg_cluster_result_item(_ result: OpaquePointer?, _ i: Int, _ outIte
 
 @_cdecl("psg_cluster_result_hit_test")
 public func psg_cluster_result_hit_test(_ result: OpaquePointer?, _ x: Double, _ y: Double) -> Int64 {
-  guard let handle = ClusterResultHandle.from(result), let hit = handle.result.hitTest(ScreenPoint(x: x, y: y)) else { return -1 }
+  guard let handle = ClusterResultHandle.from(result), let hit = handle.result.hitTest(ScreenPoint(x: x, y: y)) else {
+    return -1
+  }
   return Int64(hit)
 }
 
@@ -123,14 +132,17 @@ public func psg_cluster_result_leaves(
     capacity == 0 || outPins != nil, offset >= 0, capacity >= 0
   else { return PSG_ERR_INVALID_ARGUMENT }
   let item = handle.result.items[i]
-  let leaves = item.cluster.map { handle.index.leaves(of: $0, offset: offset, limit: capacity) } ?? (offset == 0 ? [item.position] : [])
+  let leaves =
+    item.cluster.map { handle.index.leaves(of: $0, offset: offset, limit: capacity) }
+    ?? (offset == 0 ? [item.position] : [])
   writeLeaves(leaves, pins: handle.index.pins, to: outPins, capacity: capacity, count: outCount)
   return PSG_OK
 }
 
 @_cdecl("psg_cluster_index_leaves")
 public func psg_cluster_index_leaves(
-  _ index: OpaquePointer?, _ clusterId: UInt64, _ offset: Int, _ outPins: UnsafeMutablePointer<UInt32>?, _ capacity: Int,
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ offset: Int, _ outPins: UnsafeMutablePointer<UInt32>?,
+  _ capacity: Int,
   _ outCount: UnsafeMutablePointer<Int>?
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
@@ -143,7 +155,9 @@ public func psg_cluster_index_leaves(
 }
 
 @_cdecl("psg_cluster_index_expansion_zoom")
-public func psg_cluster_index_expansion_zoom(_ index: OpaquePointer?, _ clusterId: UInt64, _ outZoom: UnsafeMutablePointer<Int32>?) -> psg_status {
+public func psg_cluster_index_expansion_zoom(
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ outZoom: UnsafeMutablePointer<Int32>?
+) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
   guard let outZoom else { return handle.fail("out_zoom is NULL") }
   guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
@@ -153,7 +167,8 @@ public func psg_cluster_index_expansion_zoom(_ index: OpaquePointer?, _ clusterI
 
 @_cdecl("psg_cluster_index_zoom_camera")
 public func psg_cluster_index_zoom_camera(
-  _ index: OpaquePointer?, _ clusterId: UInt64, _ width: Double, _ height: Double, _ outCamera: UnsafeMutablePointer<psg_camera>?
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ width: Double, _ height: Double,
+  _ outCamera: UnsafeMutablePointer<psg_camera>?
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
   guard let outCamera else { return handle.fail("out_camera is NULL") }
@@ -161,7 +176,8 @@ public func psg_cluster_index_zoom_camera(
   do {
     let camera = try handle.clustered.index.camera(showing: cluster, width: width, height: height)
     outCamera.pointee = psg_camera(
-      lat: camera.center.latitude, lng: camera.center.longitude, lat_delta: camera.latitudeDelta, lng_delta: camera.longitudeDelta,
+      lat: camera.center.latitude, lng: camera.center.longitude, lat_delta: camera.latitudeDelta,
+      lng_delta: camera.longitudeDelta,
       width: camera.width, height: camera.height, heading: 0, pitch: 0)
     return handle.succeed()
   } catch {
@@ -175,7 +191,8 @@ public func psg_cluster_index_insert(
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
   let change = ClusteredPins.Change.insert(
-    id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: status.flatMap { PinStatus(normalizing: String(cString: $0)) },
+    id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng),
+    status: status.flatMap { PinStatus(normalizing: String(cString: $0)) },
     row: Int(pin))
   do {
     try handle.clustered.apply([change])

@@ -10,7 +10,8 @@ public func psg_controller_options_init(_ options: UnsafeMutablePointer<psg_cont
 
 @_cdecl("psg_controller_create")
 public func psg_controller_create(
-  _ engine: OpaquePointer?, _ options: UnsafePointer<psg_controller_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+  _ engine: OpaquePointer?, _ options: UnsafePointer<psg_controller_options>?,
+  _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
   guard let engineHandle = EngineHandle.from(engine), let out else { return PSG_ERR_INVALID_ARGUMENT }
   var configuration = MapController.Configuration()
@@ -56,19 +57,27 @@ public func psg_controller_gesture_began(_ c: OpaquePointer?, _ t: Double) -> ps
 }
 
 @_cdecl("psg_controller_camera_changed")
-public func psg_controller_camera_changed(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double) -> psg_status {
+public func psg_controller_camera_changed(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double)
+  -> psg_status
+{
   event(c, t) { () throws(InvalidInput) in .cameraChanged(try camera(cam)) }
 }
 
 @_cdecl("psg_controller_gesture_ended")
-public func psg_controller_gesture_ended(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double) -> psg_status {
+public func psg_controller_gesture_ended(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double)
+  -> psg_status
+{
   event(c, t) { () throws(InvalidInput) in .gestureEnded(try camera(cam)) }
 }
 
 @_cdecl("psg_controller_fetch_succeeded")
-public func psg_controller_fetch_succeeded(_ c: OpaquePointer?, _ id: Int64, _ body: UnsafePointer<CChar>?, _ t: Double) -> psg_status {
+public func psg_controller_fetch_succeeded(_ c: OpaquePointer?, _ id: Int64, _ body: UnsafePointer<CChar>?, _ t: Double)
+  -> psg_status
+{
   event(c, t) { () throws(InvalidInput) in
-    guard let body else { throw InvalidInput(field: "announcements", code: .missingField, message: "announcements_json is NULL") }
+    guard let body else {
+      throw InvalidInput(field: "announcements", code: .missingField, message: "announcements_json is NULL")
+    }
     return .fetchSucceeded(requestId: Int(id), try AnnouncementBatch(json: try JSONParser.parse(String(cString: body))))
   }
 }
@@ -92,7 +101,9 @@ public func psg_controller_tap_map(_ c: OpaquePointer?, _ t: Double) -> psg_stat
 }
 
 @_cdecl("psg_controller_viewport_changed")
-public func psg_controller_viewport_changed(_ c: OpaquePointer?, _ width: Double, _ height: Double, _ t: Double) -> psg_status {
+public func psg_controller_viewport_changed(_ c: OpaquePointer?, _ width: Double, _ height: Double, _ t: Double)
+  -> psg_status
+{
   event(c, t) { .viewportChanged(width: width, height: height) }
 }
 
@@ -126,7 +137,9 @@ public func psg_controller_effect_request_id(_ c: OpaquePointer?, _ i: Int) -> I
 }
 
 @_cdecl("psg_controller_effect_query")
-public func psg_controller_effect_query(_ c: OpaquePointer?, _ i: Int, _ out: UnsafeMutablePointer<psg_query>?) -> psg_status {
+public func psg_controller_effect_query(_ c: OpaquePointer?, _ i: Int, _ out: UnsafeMutablePointer<psg_query>?)
+  -> psg_status
+{
   guard let out, case .fetch(_, let query)? = effect(c, i) else { return PSG_ERR_INVALID_ARGUMENT }
   out.pointee = psg_query(query)
   return PSG_OK
@@ -159,7 +172,9 @@ public func psg_controller_callout_text(_ c: OpaquePointer?, _ field: Int32) -> 
 }
 
 @_cdecl("psg_controller_callout_placement")
-public func psg_controller_callout_placement(_ c: OpaquePointer?, _ out: UnsafeMutablePointer<psg_callout_placement>?) -> psg_status {
+public func psg_controller_callout_placement(_ c: OpaquePointer?, _ out: UnsafeMutablePointer<psg_callout_placement>?)
+  -> psg_status
+{
   guard let out, let placement = ControllerHandle.from(c)?.placement else { return PSG_ERR_INVALID_ARGUMENT }
   out.pointee = psg_callout_placement(placement)
   return PSG_OK

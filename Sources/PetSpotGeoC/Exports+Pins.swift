@@ -15,13 +15,16 @@ public func psg_pins_create(
   guard count == 0 || (lat != nil && lng != nil) else { return PSG_ERR_INVALID_ARGUMENT }
   var buildIndex = true
   if let options {
-    guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_pins_options>.size) else { return PSG_ERR_INVALID_ARGUMENT }
+    guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_pins_options>.size) else {
+      return PSG_ERR_INVALID_ARGUMENT
+    }
     buildIndex = options.pointee.build_index != 0
   }
   var pins = PinSet()
   pins.reserveCapacity(count)
   for i in 0..<count {
-    let latitude = lat![i], longitude = lng![i]
+    let latitude = lat![i]
+    let longitude = lng![i]
     guard PinSet.isValidCoordinate(latitude: latitude, longitude: longitude) else {
       pins.countInvalidRow()
       continue

@@ -34,7 +34,7 @@ public func psg_status_string(_ status: psg_status) -> UnsafePointer<CChar> {
 }
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif

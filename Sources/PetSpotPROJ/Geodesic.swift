@@ -34,7 +34,8 @@ public final class Geodesic: GeodesicMetric, @unchecked Sendable {
   /// The point `metres` away from `from` along the initial azimuth `azimuth` (degrees clockwise
   /// from north), longitude wrapped into [-180, 180). See `geod_direct`.
   public func destination(from: GeoCoordinate, azimuth: Double, metres: Double) -> GeoCoordinate {
-    var latitude = 0.0, longitude = 0.0
+    var latitude = 0.0
+    var longitude = 0.0
     geod_direct(parameters, from.latitude, from.longitude, azimuth, metres, &latitude, &longitude, nil)
     return GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(longitude))
   }

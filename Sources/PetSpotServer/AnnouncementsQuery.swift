@@ -16,9 +16,12 @@ struct AnnouncementsQuery: Sendable {
       var copy = String(text)
       let cell = copy.withUTF8 { DecimalText.cell($0) }
       guard case .number(let value) = cell else {
-        throw InvalidInput(field: name, code: cell == .missing ? .notFinite : .invalidType, message: "\(name) must be \(requirement)")
+        throw InvalidInput(
+          field: name, code: cell == .missing ? .notFinite : .invalidType, message: "\(name) must be \(requirement)")
       }
-      guard valid(value) else { throw InvalidInput(field: name, code: .outOfRange, message: "\(name) must be \(requirement)") }
+      guard valid(value) else {
+        throw InvalidInput(field: name, code: .outOfRange, message: "\(name) must be \(requirement)")
+      }
       return value
     }
     let lat = try number("lat", "a finite number in [-90, 90]") { abs($0) <= 90 }

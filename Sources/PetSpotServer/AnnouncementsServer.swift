@@ -22,10 +22,13 @@ public struct AnnouncementsServer: Sendable {
   func answer(_ parameters: (String) -> Substring?) -> (status: HTTPResponse.Status, body: [UInt8]) {
     do throws(InvalidInput) {
       let query = try AnnouncementsQuery(parameters: parameters)
-      let matches = pins.within(metres: query.range, of: query.center, geodesic: geodesic, statuses: query.status, limit: query.limit)
+      let matches = pins.within(
+        metres: query.range, of: query.center, geodesic: geodesic, statuses: query.status, limit: query.limit)
       return (.ok, AnnouncementsJSON.array(matches.map(\.position), pins: pins.pins))
     } catch {
-      let body = JSONValue.object([("error", .string(error.message)), ("field", error.field.map(JSONValue.string) ?? .null)])
+      let body = JSONValue.object([
+        ("error", .string(error.message)), ("field", error.field.map(JSONValue.string) ?? .null),
+      ])
       return (.badRequest, Array(body.serialized.utf8))
     }
   }
@@ -49,7 +52,8 @@ public struct AnnouncementsServer: Sendable {
   }
 
   static func json(_ status: HTTPResponse.Status, _ bytes: [UInt8]) -> Response {
-    Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    Response(
+      status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 }
 

@@ -5,10 +5,12 @@ import ArgumentParser
 struct PetSpotGeoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "petspot-geo",
-    abstract: "The PetSpot map-pin engine from the command line: fetch queries, pruning, callouts, the map controller, a server.",
+    abstract:
+      "The PetSpot map-pin engine from the command line: fetch queries, pruning, callouts, the map controller, a server.",
     version: PetSpotGeoVersion.string,
     subcommands: [
-      Radius.self, Prune.self, Cluster.self, Callout.self, Render.self, Replay.self, FoundReport.self, Serve.self, Fetch.self, Generate.self,
+      Radius.self, Prune.self, Cluster.self, Callout.self, Render.self, Replay.self, FoundReport.self, Serve.self,
+      Fetch.self, Generate.self,
       Convert.self, Bench.self,
     ]
   )

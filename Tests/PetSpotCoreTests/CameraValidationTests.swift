@@ -12,22 +12,24 @@ struct CameraValidationTests {
       width: width, height: height, heading: heading, pitch: pitch)
   }
 
-  static var invalid: [(String, InvalidInput.Code, () throws(InvalidInput) -> Camera)] { [
-    ("lat", .notFinite, { () throws(InvalidInput) in try make(lat: .nan) }),
-    ("lat", .outOfRange, { () throws(InvalidInput) in try make(lat: 91) }),
-    ("lat", .outOfRange, { () throws(InvalidInput) in try make(lat: -90.0001) }),
-    ("lng", .outOfRange, { () throws(InvalidInput) in try make(lng: 181) }),
-    ("lng", .notFinite, { () throws(InvalidInput) in try make(lng: -.infinity) }),
-    ("latDelta", .outOfRange, { () throws(InvalidInput) in try make(latDelta: 0) }),
-    ("latDelta", .notFinite, { () throws(InvalidInput) in try make(latDelta: .infinity) }),
-    ("lngDelta", .outOfRange, { () throws(InvalidInput) in try make(lngDelta: -3) }),
-    ("width", .outOfRange, { () throws(InvalidInput) in try make(width: 0) }),
-    ("height", .outOfRange, { () throws(InvalidInput) in try make(height: -1) }),
-    ("height", .notFinite, { () throws(InvalidInput) in try make(height: .nan) }),
-    ("heading", .notFinite, { () throws(InvalidInput) in try make(heading: .infinity) }),
-    ("pitch", .unsupported, { () throws(InvalidInput) in try make(pitch: 30) }),
-    ("pitch", .notFinite, { () throws(InvalidInput) in try make(pitch: .nan) }),
-  ] }
+  static var invalid: [(String, InvalidInput.Code, () throws(InvalidInput) -> Camera)] {
+    [
+      ("lat", .notFinite, { () throws(InvalidInput) in try make(lat: .nan) }),
+      ("lat", .outOfRange, { () throws(InvalidInput) in try make(lat: 91) }),
+      ("lat", .outOfRange, { () throws(InvalidInput) in try make(lat: -90.0001) }),
+      ("lng", .outOfRange, { () throws(InvalidInput) in try make(lng: 181) }),
+      ("lng", .notFinite, { () throws(InvalidInput) in try make(lng: -.infinity) }),
+      ("latDelta", .outOfRange, { () throws(InvalidInput) in try make(latDelta: 0) }),
+      ("latDelta", .notFinite, { () throws(InvalidInput) in try make(latDelta: .infinity) }),
+      ("lngDelta", .outOfRange, { () throws(InvalidInput) in try make(lngDelta: -3) }),
+      ("width", .outOfRange, { () throws(InvalidInput) in try make(width: 0) }),
+      ("height", .outOfRange, { () throws(InvalidInput) in try make(height: -1) }),
+      ("height", .notFinite, { () throws(InvalidInput) in try make(height: .nan) }),
+      ("heading", .notFinite, { () throws(InvalidInput) in try make(heading: .infinity) }),
+      ("pitch", .unsupported, { () throws(InvalidInput) in try make(pitch: 30) }),
+      ("pitch", .notFinite, { () throws(InvalidInput) in try make(pitch: .nan) }),
+    ]
+  }
 
   @Test("every invalid field is named, with a stable code")
   func invalidFields() {

@@ -41,7 +41,9 @@ struct ClusterBuildReferenceTests {
   /// The index's items at `level`: a whole-world camera at exactly that zoom.
   static func indexLevel(_ index: ClusterIndex, level: Int) throws -> [Set<Int>] {
     let width = ClusterOptions.levelScale(level) * (1 + 1e-12)
-    let camera = try Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: width, height: width)
+    let camera = try Camera(
+      center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: width,
+      height: width)
     let result = index.items(in: VisibleRectangle(camera: camera))
     #expect(result.level == level)
     return result.items.map { Set($0.cluster.map { index.leaves(of: $0) } ?? [$0.position]) }
@@ -71,12 +73,16 @@ struct ClusterBuildReferenceTests {
     for k in 0..<(300 * round + 200) {
       let place = [(0.0, 109.3), (0.02, -51.1), (-0.01, 0.0), (0.0, 179.99), (45.0, -0.001)][k % 5]
       try pins.append(
-        id: "e\(k)", latitude: place.0 + random.uniform(-0.05...0.05), longitude: max(-180, min(180, place.1 + random.uniform(-0.05...0.05))),
+        id: "e\(k)", latitude: place.0 + random.uniform(-0.05...0.05),
+        longitude: max(-180, min(180, place.1 + random.uniform(-0.05...0.05))),
         status: .missing, sourceRow: pins.count)
     }
-    let options = ClusterOptions(minSeparation: [44, 60, 20, 300, 5, 1000][round], maxZoom: [16, 12, 20, 8, 22, 3][round])
-    let one = try ClusterIndex(pins: pins, options: options, parts: 1), two = try ClusterIndex(pins: pins, options: options, parts: 2)
-    let a = one.structureDescription(), b = two.structureDescription()
+    let options = ClusterOptions(
+      minSeparation: [44, 60, 20, 300, 5, 1000][round], maxZoom: [16, 12, 20, 8, 22, 3][round])
+    let one = try ClusterIndex(pins: pins, options: options, parts: 1)
+    let two = try ClusterIndex(pins: pins, options: options, parts: 2)
+    let a = one.structureDescription()
+    let b = two.structureDescription()
     #expect(!b.contains { $0.hasPrefix("BROKEN") })
     #expect(a == b, "\(Set(a).symmetricDifference(b).sorted().prefix(6))")
   }
@@ -85,15 +91,25 @@ struct ClusterBuildReferenceTests {
   func neighbourCodes() {
     var random = SeededRandom(seed: 0x4E16)
     for _ in 0..<20_000 {
-      let depth = Int(random.next() % 32), side = UInt64(1) << UInt64(depth)
+      let depth = Int(random.next() % 32)
+      let side = UInt64(1) << UInt64(depth)
       // Edges and corners as often as the inside.
       let pick = { (r: inout SeededRandom) in [0, side - 1, r.next() % side][Int(r.next() % 3)] }
-      let column = pick(&random), row = pick(&random)
+      let column = pick(&random)
+      let row = pick(&random)
       for dx in -1...1 {
         for dy in -1...1 {
           let offRow = (dy < 0 && row == 0) || (dy > 0 && row == side - 1)
-          let expected = offRow ? nil : ReferenceMorton.interleave(column: (column &+ side &+ UInt64(bitPattern: Int64(dx))) % side, row: row &+ UInt64(bitPattern: Int64(dy)))
-          #expect(MortonCells.neighbourCode(of: ReferenceMorton.interleave(column: column, row: row), dx: dx, dy: dy, depth: depth) == expected, "depth \(depth) cell (\(column), \(row)) offset (\(dx), \(dy))")
+          let expected =
+            offRow
+            ? nil
+            : ReferenceMorton.interleave(
+              column: (column &+ side &+ UInt64(bitPattern: Int64(dx))) % side,
+              row: row &+ UInt64(bitPattern: Int64(dy)))
+          #expect(
+            MortonCells.neighbourCode(
+              of: ReferenceMorton.interleave(column: column, row: row), dx: dx, dy: dy, depth: depth) == expected,
+            "depth \(depth) cell (\(column), \(row)) offset (\(dx), \(dy))")
         }
       }
     }
@@ -103,7 +119,8 @@ struct ClusterBuildReferenceTests {
 /// The 62-bit Morton key of the unit square of docs/camera-model.md at 31 bits per axis, written plainly.
 enum ReferenceMorton {
   static func key(x: Double, y: Double) -> UInt64 {
-    let qx = min(UInt64(max(x, 0) * 2_147_483_648), 2_147_483_647), qy = min(UInt64(max(y, 0) * 2_147_483_648), 2_147_483_647)
+    let qx = min(UInt64(max(x, 0) * 2_147_483_648), 2_147_483_647)
+    let qy = min(UInt64(max(y, 0) * 2_147_483_648), 2_147_483_647)
     return interleave(column: qx, row: qy)
   }
 

@@ -12,15 +12,24 @@ struct ClusterIncrementalTests {
     case 0: return (random.uniform(-85...85), random.uniform(-180...180))
     case 1, 2: return (spot.0 + random.uniform(-0.02...0.02), spot.1 + random.uniform(-0.02...0.02))
     case 3: return spot
-    case 4: return (random.uniform(-50...50), random.next() % 2 == 0 ? random.uniform(179.9...180) : random.uniform(-180...(-179.9)))
-    default: return (random.next() % 2 == 0 ? random.uniform(84...90) : random.uniform(-90...(-84)), random.uniform(-180...180))
+    case 4:
+      return (
+        random.uniform(-50...50), random.next() % 2 == 0 ? random.uniform(179.9...180) : random.uniform(-180...(-179.9))
+      )
+    default:
+      return (
+        random.next() % 2 == 0 ? random.uniform(84...90) : random.uniform(-90...(-84)), random.uniform(-180...180)
+      )
     }
   }
 
   /// Compares the hierarchy with a fresh build, structure line by line and one query per kind.
-  static func expectFresh(_ index: ClusterIndex, _ random: inout SeededRandom, _ context: @autoclosure () -> String) throws {
+  static func expectFresh(_ index: ClusterIndex, _ random: inout SeededRandom, _ context: @autoclosure () -> String)
+    throws
+  {
     let fresh = try ClusterIndex(pins: index.pins.withoutRetired(), options: index.options)
-    let mine = index.structureDescription(), theirs = fresh.structureDescription()
+    let mine = index.structureDescription()
+    let theirs = fresh.structureDescription()
     #expect(!mine.contains { $0.hasPrefix("BROKEN") }, "\(context()): \(mine.filter { $0.hasPrefix("BROKEN") })")
     guard mine == theirs else {
       let diff = Set(mine).symmetricDifference(theirs).sorted().prefix(8)
@@ -29,7 +38,8 @@ struct ClusterIncrementalTests {
     }
     for kind in [CameraKind.city, .continent, .wholeWorld] {
       let rect = VisibleRectangle(camera: random.camera(kind))
-      let a = index.items(in: rect).items, b = fresh.items(in: rect).items
+      let a = index.items(in: rect).items
+      let b = fresh.items(in: rect).items
       let describe = { (i: ClusterIndex, item: ClusterItem) in
         "\(item.kind) \(item.point) \(item.position >= 0 ? i.pins.ids[item.position] : "") \(item.cluster.map { "\($0.id) \($0.count) \(i.leaves(of: $0).map { i.pins.ids[$0] })" } ?? "")"
       }
@@ -46,7 +56,8 @@ struct ClusterIncrementalTests {
     var pins = PinSet()
     for i in 0..<(200 + 50 * round) {
       let (lat, lng) = Self.coordinate(&random, spot: spot)
-      try pins.append(id: "p\(i)", latitude: lat, longitude: lng, status: [.missing, .found, .closed, nil][i % 4], sourceRow: i)
+      try pins.append(
+        id: "p\(i)", latitude: lat, longitude: lng, status: [.missing, .found, .closed, nil][i % 4], sourceRow: i)
     }
     var index = try ClusterIndex(pins: pins, options: options)
     var serial = pins.count
@@ -57,7 +68,8 @@ struct ClusterIncrementalTests {
         index.remove(at: live[Int(random.next() % UInt64(live.count))])
       case 1 where !live.isEmpty:
         let (lat, lng) = Self.coordinate(&random, spot: spot)
-        try index.update(at: live[Int(random.next() % UInt64(live.count))], latitude: lat, longitude: lng, status: .found)
+        try index.update(
+          at: live[Int(random.next() % UInt64(live.count))], latitude: lat, longitude: lng, status: .found)
       default:
         let (lat, lng) = Self.coordinate(&random, spot: spot)
         try index.insert(id: "n\(serial)", latitude: lat, longitude: lng, status: .missing, sourceRow: serial)
@@ -70,13 +82,17 @@ struct ClusterIncrementalTests {
   @Test("emptied completely, then refilled; a retired id can come back")
   func emptyAndRefill() throws {
     var random = SeededRandom(seed: 0xE7)
-    var index = try ClusterIndex(pins: random.pinSet(count: 120), options: ClusterOptions(minSeparation: 60, maxZoom: 10))
+    var index = try ClusterIndex(
+      pins: random.pinSet(count: 120), options: ClusterOptions(minSeparation: 60, maxZoom: 10))
     for position in (0..<index.pins.count).shuffled(using: &random) { index.remove(at: position) }
     #expect(index.pinCount == 0 && index.clusterCount == 0)
     try Self.expectFresh(index, &random, "emptied")
     try index.insert(id: "p3", latitude: 10, longitude: 20, status: .missing, sourceRow: 0)
-    for k in 0..<60 { try index.insert(id: "q\(k)", latitude: 10 + Double(k % 7) * 1e-5, longitude: 20, status: .found, sourceRow: k) }
+    for k in 0..<60 {
+      try index.insert(id: "q\(k)", latitude: 10 + Double(k % 7) * 1e-5, longitude: 20, status: .found, sourceRow: k)
+    }
     try Self.expectFresh(index, &random, "refilled")
-    #expect(index.compacted().pins.count == 61 && index.compacted().structureDescription() == index.structureDescription())
+    #expect(
+      index.compacted().pins.count == 61 && index.compacted().structureDescription() == index.structureDescription())
   }
 }

@@ -15,7 +15,8 @@ struct ClusterPropertyTests {
   }
 
   static func options(_ random: inout SeededRandom) -> ClusterOptions {
-    ClusterOptions(minSeparation: [44, 60, 20, random.uniform(5...120)][Int(random.next() % 4)], maxZoom: Int(random.next() % 23))
+    ClusterOptions(
+      minSeparation: [44, 60, 20, random.uniform(5...120)][Int(random.next() % 4)], maxZoom: Int(random.next() % 23))
   }
 
   @Test("thousands of random cameras of every kind over random pin sets", arguments: CameraKind.allCases)
@@ -33,7 +34,10 @@ struct ClusterPropertyTests {
   @Test("50 pins at one address: one cluster, then a spider that keeps them apart")
   func fiftyAtOneAddress() throws {
     var pins = PinSet()
-    for i in 0..<50 { try pins.append(id: "shelter-\(i)", latitude: 48.8566, longitude: 2.3522, status: i % 3 == 0 ? .missing : .found, sourceRow: i) }
+    for i in 0..<50 {
+      try pins.append(
+        id: "shelter-\(i)", latitude: 48.8566, longitude: 2.3522, status: i % 3 == 0 ? .missing : .found, sourceRow: i)
+    }
     try pins.append(id: "neighbour", latitude: 48.8567, longitude: 2.3522, status: .missing, sourceRow: 50)
     let index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: 44, maxZoom: 16))
     var random = SeededRandom(seed: 50)
@@ -44,12 +48,14 @@ struct ClusterPropertyTests {
         longitudeDelta: 360 * 900 / scale, width: 900, height: 844, heading: random.uniform(0...360))
       let result = Self.check(index, camera: camera, "zoom \(zoom)")
       if zoom < 16 {
-        #expect(result.items.count == 1 && result.items[0].cluster?.count == 51, "zoom \(zoom): \(result.items.map(\.kind))")
+        #expect(
+          result.items.count == 1 && result.items[0].cluster?.count == 51, "zoom \(zoom): \(result.items.map(\.kind))")
         #expect(result.items.first?.cluster?.expansionZoom == 16)
       } else {
         #expect(result.items.count == 51 && result.items.filter { $0.kind == .spider }.count >= 50, "zoom \(zoom)")
         // The viewport has room for the spiral: every leg is on screen.
-        #expect(result.items.allSatisfy { (0...900).contains($0.point.x) && (0...844).contains($0.point.y) }, "zoom \(zoom)")
+        #expect(
+          result.items.allSatisfy { (0...900).contains($0.point.x) && (0...844).contains($0.point.y) }, "zoom \(zoom)")
       }
     }
   }
@@ -61,10 +67,12 @@ struct ClusterPropertyTests {
     let index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: 44, maxZoom: 18))
     var checked = 0
     for _ in 0..<40 {
-      let pin = Int(random.next() % UInt64(pins.count)), zoom = random.uniform(0...17)
+      let pin = Int(random.next() % UInt64(pins.count))
+      let zoom = random.uniform(0...17)
       guard abs(pins.latitudes[pin]) < 85 else { continue }
       let camera = try Camera(
-        center: pins.coordinate(at: pin), latitudeDelta: 1e-9, longitudeDelta: 360 * 1280 / (256 * Double.pow(2, zoom)), width: 1280, height: 800)
+        center: pins.coordinate(at: pin), latitudeDelta: 1e-9, longitudeDelta: 360 * 1280 / (256 * Double.pow(2, zoom)),
+        width: 1280, height: 800)
       let result = index.items(in: VisibleRectangle(camera: camera))
       for item in result.items {
         guard let cluster = item.cluster else { continue }
@@ -77,7 +85,8 @@ struct ClusterPropertyTests {
         }
         let reference = VisibilityReference(camera: camera, padding: 0)
         for leaf in index.leaves(of: cluster) {
-          #expect(reference.isVisible(latitude: pins.latitudes[leaf], longitude: pins.longitudes[leaf]), "every leaf in view")
+          #expect(
+            reference.isVisible(latitude: pins.latitudes[leaf], longitude: pins.longitudes[leaf]), "every leaf in view")
         }
         let children = index.children(of: cluster)
         #expect(children.count >= 2 && children.reduce(0) { $0 + ($1.cluster?.count ?? 1) } == cluster.count)
@@ -96,7 +105,8 @@ struct ClusterPropertyTests {
     var random = SeededRandom(seed: 99)
     let pins = random.pinSet(count: 1500)
     let options = ClusterOptions(minSeparation: 60, maxZoom: 16)
-    let a = try ClusterIndex(pins: pins, options: options), b = try ClusterIndex(pins: pins, options: options)
+    let a = try ClusterIndex(pins: pins, options: options)
+    let b = try ClusterIndex(pins: pins, options: options)
     for _ in 0..<100 {
       let rect = VisibleRectangle(camera: random.camera(CameraKind.allCases[Int(random.next() % 8)]))
       #expect(a.items(in: rect) == b.items(in: rect))
@@ -111,7 +121,8 @@ struct ClusterPropertyTests {
       var closest = Double.infinity
       for i in offsets.indices {
         for j in offsets.indices where j > i {
-          let dx = offsets[i].dx - offsets[j].dx, dy = offsets[i].dy - offsets[j].dy
+          let dx = offsets[i].dx - offsets[j].dx
+          let dy = offsets[i].dy - offsets[j].dy
           closest = min(closest, (dx * dx + dy * dy).squareRoot())
         }
       }
@@ -140,7 +151,9 @@ struct ClusterPropertyTests {
     try pins.append(id: "pole", latitude: 90, longitude: 0, status: nil, sourceRow: 0)
     for p in [PinSet(), pins] {
       let index = try ClusterIndex(pins: p, options: ClusterOptions())
-      for kind in CameraKind.allCases { #expect(index.items(in: VisibleRectangle(camera: random.camera(kind))).items.isEmpty) }
+      for kind in CameraKind.allCases {
+        #expect(index.items(in: VisibleRectangle(camera: random.camera(kind))).items.isEmpty)
+      }
     }
   }
 }

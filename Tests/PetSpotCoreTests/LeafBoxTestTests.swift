@@ -16,8 +16,10 @@ struct LeafBoxTestTests {
       // than the whole world, every quarter turn.
       let lng = round % 4 == 0 ? random.uniform(178...180) * (round % 8 == 0 ? 1 : -1) : random.uniform(-180...180)
       let camera = try Camera(
-        center: GeoCoordinate(latitude: random.uniform(-84...84), longitude: lng), latitudeDelta: random.logUniform(1e-4...150),
-        longitudeDelta: random.logUniform(1e-4...500), width: random.uniform(200...2000), height: random.uniform(200...2000),
+        center: GeoCoordinate(latitude: random.uniform(-84...84), longitude: lng),
+        latitudeDelta: random.logUniform(1e-4...150),
+        longitudeDelta: random.logUniform(1e-4...500), width: random.uniform(200...2000),
+        height: random.uniform(200...2000),
         heading: Double(round % 4) * 90)
       let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
       let fast = LeafBoxTest(window: window)
@@ -27,7 +29,10 @@ struct LeafBoxTestTests {
       for _ in 0..<250 {
         // A box around a drawn point near the view (or anywhere), from metres to a world wide.
         let near = random.unit() < 0.7
-        let x = near ? (window.centerX + random.uniform(-1.5...1.5) * window.halfExtentX).truncatingRemainder(dividingBy: 1) : random.unit()
+        let x =
+          near
+          ? (window.centerX + random.uniform(-1.5...1.5) * window.halfExtentX).truncatingRemainder(dividingBy: 1)
+          : random.unit()
         let px = x < 0 ? x + 1 : x
         let py = near ? min(max(window.centerY + random.uniform(-1.5...1.5) * window.halfHeight, 0), 1) : random.unit()
         let size = random.logUniform(1e-9...1.2)
@@ -35,17 +40,22 @@ struct LeafBoxTestTests {
           minX: Float(-random.unit() * size), minY: Float(-random.unit() * size), maxX: Float(random.unit() * size),
           maxY: Float(random.unit() * size))
         let decided = fast.classify(x: px, y: py, extent: extent)
-        #expect(decided == general.classify(x: px, y: py, extent: extent), "camera \(camera), box at (\(px), \(py)) \(extent)")
+        #expect(
+          decided == general.classify(x: px, y: py, extent: extent), "camera \(camera), box at (\(px), \(py)) \(extent)"
+        )
         counts[decided, default: 0] += 1
         // Sound: points well inside the box are all visible when it is inside, none when outside.
         guard decided != .partial else { continue }
         for _ in 0..<6 {
-          let u = random.uniform(0.001...0.999), v = random.uniform(0.001...0.999)
+          let u = random.uniform(0.001...0.999)
+          let v = random.uniform(0.001...0.999)
           var qx = px + Double(extent.minX) + u * Double(extent.maxX - extent.minX)
           qx -= qx.rounded(.down)
           let qy = py + Double(extent.minY) + v * Double(extent.maxY - extent.minY)
           guard (0...1).contains(qy) else { continue }
-          #expect(window.contains(x: qx, y: qy) == (decided == .inside), "camera \(camera), point (\(qx), \(qy)) of a box \(decided)")
+          #expect(
+            window.contains(x: qx, y: qy) == (decided == .inside),
+            "camera \(camera), point (\(qx), \(qy)) of a box \(decided)")
         }
       }
     }

@@ -13,15 +13,18 @@ struct PruningPropertyTests {
     let indexed = index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
     #expect(scan == scan.sorted() && Set(scan).count == scan.count, "scan in input order, no repeats")
     #expect(indexed == indexed.sorted() && Set(indexed).count == indexed.count, "index in input order, no repeats")
-    let scanSet = Set(scan), indexSet = Set(indexed)
+    let scanSet = Set(scan)
+    let indexSet = Set(indexed)
     for i in 0..<pins.count {
-      let lat = pins.latitudes[i], lng = pins.longitudes[i]
+      let lat = pins.latitudes[i]
+      let lng = pins.longitudes[i]
       let passes = filter.map { f in pins.status(at: i).map(f.statuses.contains) ?? false } ?? true
       let expected = passes && reference.isVisible(latitude: lat, longitude: lng)
       if scanSet.contains(UInt32(i)) != expected || indexSet.contains(UInt32(i)) != expected {
         #expect(
           reference.isBorderline(latitude: lat, longitude: lng),
-          "pin \(i) (\(lat), \(lng)): reference \(expected), scan \(scanSet.contains(UInt32(i))), index \(indexSet.contains(UInt32(i))), edge distance \(reference.signedEdgeDistance(latitude: lat, longitude: lng) ?? .nan) pt, camera \(camera), padding \(padding)")
+          "pin \(i) (\(lat), \(lng)): reference \(expected), scan \(scanSet.contains(UInt32(i))), index \(indexSet.contains(UInt32(i))), edge distance \(reference.signedEdgeDistance(latitude: lat, longitude: lng) ?? .nan) pt, camera \(camera), padding \(padding)"
+        )
       }
     }
   }
@@ -72,7 +75,8 @@ struct PruningPropertyTests {
   func emptyAndInvalid() throws {
     let empty = PinSet()
     let camera = try Camera(
-      center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 720, width: 100, height: 100)
+      center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 720, width: 100, height: 100
+    )
     let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
     #expect(empty.scanVisible(in: window).isEmpty)
     #expect(PinIndex(pins: empty).visible(in: window).isEmpty)
@@ -90,14 +94,16 @@ struct PruningPropertyTests {
     var random = SeededRandom(seed: 99)
     var pins = PinSet()
     for i in 0..<100_000 {
-      let lat = random.uniform(-60...70), lng = random.uniform(-180...180)
+      let lat = random.uniform(-60...70)
+      let lng = random.uniform(-180...180)
       try! pins.append(id: "L\(i)", latitude: lat, longitude: lng, status: .missing, sourceRow: i)
     }
     let index = PinIndex(pins: pins)
     for _ in 0..<300 {
       let camera = random.camera(CameraKind.allCases[Int(random.next() % 8)])
       let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
-      let scan = pins.scanVisible(in: window), indexed = index.visible(in: window)
+      let scan = pins.scanVisible(in: window)
+      let indexed = index.visible(in: window)
       if scan != indexed {
         let reference = VisibilityReference(camera: camera, padding: 0)
         for i in Set(scan).symmetricDifference(indexed) {

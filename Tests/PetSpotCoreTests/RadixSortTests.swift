@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Radix sorts")
 struct RadixSortTests {
-  @Test("positions: equals the standard sort for every size and spread", arguments: [0, 1, 5, 63, 64, 65, 225, 1_000, 2_519, 70_000])
+  @Test(
+    "positions: equals the standard sort for every size and spread",
+    arguments: [0, 1, 5, 63, 64, 65, 225, 1_000, 2_519, 70_000])
   func positions(count: Int) {
     var random = SeededRandom(seed: UInt64(count))
     for universe in [10, 1_000, 1 << 20, 1 << 24, Int(UInt32.max)] {
@@ -30,7 +32,9 @@ struct RadixSortTests {
     #expect(keys == expected.map(\.0) && values == expected.map(\.1))
   }
 
-  @Test("keys with values, large inputs: sorted by the top digits then by runs — equals the stable reference", arguments: [16_384, 200_000])
+  @Test(
+    "keys with values, large inputs: sorted by the top digits then by runs — equals the stable reference",
+    arguments: [16_384, 200_000])
   func largeKeys(count: Int) {
     var random = SeededRandom(seed: UInt64(count))
     // Spread 62-bit keys (some repeated); dense clusters (runs of thousands sharing a prefix, duplicates); few significant bits.
@@ -47,8 +51,11 @@ struct RadixSortTests {
     let groupKeys = (0..<(count / 50 + 1)).map { _ in random.next() >> 2 }
     let shelters = (0..<count).map { groupKeys[$0 / 50] }
     let towns = (0..<count).map { groupKeys[$0 / 100] &+ (random.next() >> 44) }
-    for (name, input) in [("spread", spread), ("dense", dense), ("narrow", narrow), ("shelters", shelters), ("towns", towns)] {
-      var keys = input, values = (0..<count).map { UInt32($0) }
+    for (name, input) in [
+      ("spread", spread), ("dense", dense), ("narrow", narrow), ("shelters", shelters), ("towns", towns),
+    ] {
+      var keys = input
+      var values = (0..<count).map { UInt32($0) }
       let expected: [(UInt64, UInt32)] = zip(input, values).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
       RadixSort.sort(keys: &keys, values: &values)
       #expect(keys == expected.map { $0.0 } && values == expected.map { $0.1 }, "\(name), \(count) keys")

@@ -48,7 +48,8 @@ struct VisibleRectangleTests {
 
   @Test("heading 90: east is up on screen; heading 180: north is down")
   func headings() throws {
-    let east = GeoCoordinate(latitude: 0, longitude: 1), north = GeoCoordinate(latitude: 1, longitude: 0)
+    let east = GeoCoordinate(latitude: 0, longitude: 1)
+    let north = GeoCoordinate(latitude: 1, longitude: 0)
     let r90 = VisibleRectangle(camera: try camera(latDelta: 10, lngDelta: 10, heading: 90))
     #expect(r90.screenPoint(of: east).x == 256)
     #expect(r90.screenPoint(of: east).y < 256)

@@ -20,7 +20,9 @@ struct CLIRunner {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    let input = Pipe(), output = Pipe(), error = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error

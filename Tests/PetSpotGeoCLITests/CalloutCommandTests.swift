@@ -5,22 +5,35 @@ import Testing
 struct CalloutCommandTests {
   @Test("single mode: the documented fields, exact frame")
   func single() throws {
-    let result = try CLIRunner.run(["callout", "--viewport", "390x844", "--insets", "59,0,34,0", "--pin", "195,600", "--size", "262x360"])
+    let result = try CLIRunner.run([
+      "callout", "--viewport", "390x844", "--insets", "59,0,34,0", "--pin", "195,600", "--size", "262x360",
+    ])
     #expect(result.status == 0)
-    #expect(result.stdout == #"{"placement":"above","frame":{"x":64,"y":180,"width":262,"height":360},"arrowX":131,"fits":true,"pan":{"dx":0,"dy":0}}"# + "\n")
+    #expect(
+      result.stdout
+        == #"{"placement":"above","frame":{"x":64,"y":180,"width":262,"height":360},"arrowX":131,"fits":true,"pan":{"dx":0,"dy":0}}"#
+        + "\n")
   }
 
   @Test("a pin coordinate with camera flags; negative values; obstacles as rectangles and WKT")
   func coordinateAndObstacles() throws {
-    let a = try CLIRunner.run(["callout", "--pin-coordinate=-33.86785,151.20732", "--center=-33.86785,151.20732", "--span", "0.05,0.08", "--viewport", "390x844", "--size", "262x200"])
+    let a = try CLIRunner.run([
+      "callout", "--pin-coordinate=-33.86785,151.20732", "--center=-33.86785,151.20732", "--span", "0.05,0.08",
+      "--viewport", "390x844", "--size", "262x200",
+    ])
     #expect(a.status == 0 && a.stdout.contains(#""arrowX":131"#))
-    let b = try CLIRunner.run(["callout", "--viewport", "390x844", "--pin", "195,600", "--size", "262x200", "--obstacle", "0,300,390,100", "--obstacle", "POLYGON((0 830, 390 830, 390 844, 0 844, 0 830))"])
+    let b = try CLIRunner.run([
+      "callout", "--viewport", "390x844", "--pin", "195,600", "--size", "262x200", "--obstacle", "0,300,390,100",
+      "--obstacle", "POLYGON((0 830, 390 830, 390 844, 0 844, 0 830))",
+    ])
     #expect(b.status == 0 && b.stdout.contains(#""placement":"below""#))
   }
 
   @Test("errors name the field: exit 1 in single mode, error objects in batch")
   func errors() throws {
-    let wkt = try CLIRunner.run(["callout", "--viewport", "390x844", "--pin", "195,600", "--size", "262x200", "--obstacle", "POLYGON((0 0"])
+    let wkt = try CLIRunner.run([
+      "callout", "--viewport", "390x844", "--pin", "195,600", "--size", "262x200", "--obstacle", "POLYGON((0 0",
+    ])
     #expect(wkt.status == 1 && wkt.stderr.contains("obstacles[0]"))
     let negative = try CLIRunner.run(["callout", "--viewport", "390x844", "--pin", "195,600", "--size", "262x-2"])
     #expect(negative.status == 1 && negative.stderr.contains("callout.height"))

@@ -28,9 +28,14 @@ struct ClusterCommandTests {
       case "spider":
         #expect(keys == ["kind", "id", "lat", "lng", "x", "y", "anchorX", "anchorY", "status"], "\(keys)")
       case "cluster":
-        #expect(keys == Set(["kind", "id", "count", "lat", "lng", "x", "y", "statusCounts", "expansionZoom"] + (withLeaves ? ["leaves"] : [])), "\(keys)")
+        #expect(
+          keys
+            == Set(
+              ["kind", "id", "count", "lat", "lng", "x", "y", "statusCounts", "expansionZoom"]
+                + (withLeaves ? ["leaves"] : [])), "\(keys)")
         let counts = try #require(item["statusCounts"] as? [String: Int])
-        #expect(counts.values.reduce(0, +) == item["count"] as? Int && counts["MISSING"] != nil && counts["FOUND"] != nil)
+        #expect(
+          counts.values.reduce(0, +) == item["count"] as? Int && counts["MISSING"] != nil && counts["FOUND"] != nil)
         #expect((item["id"] as? String)?.hasPrefix("cluster:") == true && item["expansionZoom"] is Int)
       default:
         Issue.record("unknown kind \(kind)")
@@ -46,15 +51,19 @@ struct ClusterCommandTests {
       let x = try #require(item["x"] as? Double ?? (item["x"] as? Int).map(Double.init))
       let y = try #require(item["y"] as? Double ?? (item["y"] as? Int).map(Double.init))
       for other in items[..<k] {
-        let ox = other["x"] as? Double ?? Double(other["x"] as! Int), oy = other["y"] as? Double ?? Double(other["y"] as! Int)
-        #expect(((x - ox) * (x - ox) + (y - oy) * (y - oy)).squareRoot() >= minSeparation * (1 - 1e-9), "items too close")
+        let ox = other["x"] as? Double ?? Double(other["x"] as! Int)
+        let oy = other["y"] as? Double ?? Double(other["y"] as! Int)
+        #expect(
+          ((x - ox) * (x - ox) + (y - oy) * (y - oy)).squareRoot() >= minSeparation * (1 - 1e-9), "items too close")
       }
     }
     guard withLeaves else { return }
     let reference = VisibilityReference(camera: camera, padding: 0)
     for i in 0..<pins.count where shown[i] == nil {
       let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
-      #expect(!reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng), "pin \(pins.ids[i]) lost")
+      #expect(
+        !reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng),
+        "pin \(pins.ids[i]) lost")
     }
   }
 
@@ -62,15 +71,18 @@ struct ClusterCommandTests {
   func batch() throws {
     let pins = try PinSet.load(path: Self.pinsPath)
     var random = SeededRandom(seed: 44)
-    var input = "", expectations: [(Camera, Double)] = []
+    var input = ""
+    var expectations: [(Camera, Double)] = []
     for i in 0..<120 {
       let camera: Camera
       if i % 2 == 0 {
         camera = random.camera(CameraKind.allCases[i / 2 % CameraKind.allCases.count])
       } else {
-        let pin = Int(random.next() % UInt64(pins.count)), zoom = random.uniform(0...21)
+        let pin = Int(random.next() % UInt64(pins.count))
+        let zoom = random.uniform(0...21)
         camera = try Camera(
-          center: pins.coordinate(at: pin), latitudeDelta: 1e-9, longitudeDelta: 360 * 1280 / (256 * pow(2, zoom)), width: 1280, height: 800,
+          center: pins.coordinate(at: pin), latitudeDelta: 1e-9, longitudeDelta: 360 * 1280 / (256 * pow(2, zoom)),
+          width: 1280, height: 800,
           heading: random.uniform(0...360))
       }
       let separation = [44.0, 60, 30][i % 3]
@@ -88,23 +100,36 @@ struct ClusterCommandTests {
   @Test("single mode over Paris; a shelter spiderfied at zoom 21; GeoJSON")
   func singleMode() throws {
     let pins = try PinSet.load(path: Self.pinsPath)
-    let paris = try Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.5, longitudeDelta: 0.5, width: 390, height: 844)
-    let run = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844", "--with-leaves"])
+    let paris = try Camera(
+      center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.5, longitudeDelta: 0.5, width: 390,
+      height: 844)
+    let run = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844",
+      "--with-leaves",
+    ])
     #expect(run.status == 0 && run.lines.count == 1)
     try Self.checkLine(run.lines[0], camera: paris, pins: pins, minSeparation: 44, withLeaves: true)
 
     let shelter = try #require((0..<pins.count).first { pins.ids[$0].hasPrefix("shelter") })
     let c = pins.coordinate(at: shelter)
     let span = 360 * 390 / (256 * pow(2, 21.0))
-    let spider = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "\(c.latitude),\(c.longitude)", "--span", "\(span / 10),\(span)", "--viewport", "390x844"])
+    let spider = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "\(c.latitude),\(c.longitude)", "--span", "\(span / 10),\(span)",
+      "--viewport", "390x844",
+    ])
     let items = try #require(try CLIRunner.object(spider.lines[0])["items"] as? [[String: Any]])
     let legs = items.filter { $0["kind"] as? String == "spider" }
     #expect(legs.count >= 20 && !items.contains { $0["kind"] as? String == "cluster" }, "\(items.count) items")
     for leg in legs {
-      #expect(abs((leg["anchorX"] as? Double ?? 0) - 195) < 1e-6 && abs((leg["anchorY"] as? Double ?? 0) - 422) < 1e-6, "legs start at the shelter")
+      #expect(
+        abs((leg["anchorX"] as? Double ?? 0) - 195) < 1e-6 && abs((leg["anchorY"] as? Double ?? 0) - 422) < 1e-6,
+        "legs start at the shelter")
     }
 
-    let geo = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844", "--format", "geojson"])
+    let geo = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844",
+      "--format", "geojson",
+    ])
     let collection = try CLIRunner.object(geo.lines[0])
     let plain = try #require(try CLIRunner.object(run.lines[0])["items"] as? [[String: Any]])
     let features = try #require(collection["features"] as? [[String: Any]])
@@ -129,9 +154,13 @@ struct ClusterCommandTests {
     #expect(result.status == 1)
     try #require(result.lines.count == 7)
     let fields = try result.lines.map { try CLIRunner.object($0)["field"] as? String }
-    #expect(fields[1] == "maxZoom" && fields[2] == "minSeparation" && fields[3] == "minSeparation" && fields[4] == "lngDelta")
+    #expect(
+      fields[1] == "maxZoom" && fields[2] == "minSeparation" && fields[3] == "minSeparation" && fields[4] == "lngDelta")
     #expect(try CLIRunner.object(result.lines[0])["items"] != nil && result.lines[0] == result.lines[6])
-    let single = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--center", "48.85,2.35", "--span", "1,1", "--viewport", "390x844", "--min-separation", "0"])
+    let single = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "48.85,2.35", "--span", "1,1", "--viewport", "390x844",
+      "--min-separation", "0",
+    ])
     #expect(single.status == 1 && single.stderr.contains("minSeparation"))
     let usage = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch", "--center", "48.85,2.35"])
     #expect(usage.status == 2)

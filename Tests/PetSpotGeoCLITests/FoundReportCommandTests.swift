@@ -3,7 +3,8 @@ import Testing
 
 @Suite("petspot-geo found-report (the built binary)")
 struct FoundReportCommandTests {
-  let valid = #"{"photo":"dog.jpg","dateFound":"05/01/2025","species":"dog","sex":"male","latitude":"52,2297","longitude":"21.0122 E","phone":"+48 600 100 200","email":"a@b.pl","caregiverPhone":"600 700 800","currentAddress":"Main St 1"}"#
+  let valid =
+    #"{"photo":"dog.jpg","dateFound":"05/01/2025","species":"dog","sex":"male","latitude":"52,2297","longitude":"21.0122 E","phone":"+48 600 100 200","email":"a@b.pl","caregiverPhone":"600 700 800","currentAddress":"Main St 1"}"#
 
   @Test("validate: a valid form prints the payload without device-only fields, exit 0")
   func validForm() throws {
@@ -22,9 +23,13 @@ struct FoundReportCommandTests {
     let result = try CLIRunner.run(["found-report", "validate"], stdin: #"{"caregiverPhone":"12","microchip":"x"}"#)
     #expect(result.status == 1)
     let errors = try #require(try CLIRunner.object(result.lines[0])["errors"] as? [[String: String]])
-    #expect(errors.map { $0["code"]! } == ["photo_required", "date_required", "species_required", "sex_required",
-      "latitude_required", "longitude_required", "phone_required", "email_required", "caregiver_phone_invalid"])
-    let batch = try CLIRunner.run(["found-report", "validate", "--batch"], stdin: valid + "\nnot json\n" + valid + "\n")
+    #expect(
+      errors.map { $0["code"]! } == [
+        "photo_required", "date_required", "species_required", "sex_required",
+        "latitude_required", "longitude_required", "phone_required", "email_required", "caregiver_phone_invalid",
+      ])
+    let batch = try CLIRunner.run(
+      ["found-report", "validate", "--batch"], stdin: valid + "\nnot json\n" + valid + "\n")
     #expect(batch.status == 1 && batch.lines.count == 3)
     #expect(try CLIRunner.object(batch.lines[1])["code"] as? String == "malformed_json")
     #expect(try CLIRunner.object(batch.lines[2])["valid"] as? Bool == true)
@@ -32,7 +37,9 @@ struct FoundReportCommandTests {
 
   @Test("format-microchip: digits only, 15 at most, hyphens between groups; caret JSON")
   func formatMicrochip() throws {
-    #expect(try CLIRunner.run(["found-report", "format-microchip", "9851 2345 67890 12345678"]).stdout == "98512-34567-89012\n")
+    #expect(
+      try CLIRunner.run(["found-report", "format-microchip", "9851 2345 67890 12345678"]).stdout
+        == "98512-34567-89012\n")
     #expect(try CLIRunner.run(["found-report", "format-microchip", "12345"]).stdout == "12345\n")
     #expect(try CLIRunner.run(["found-report", "format-microchip", "abc"]).stdout == "\n")
     let json = try CLIRunner.run(["found-report", "format-microchip", "123456", "--caret", "6"])

@@ -9,7 +9,9 @@ struct PruneCommandTests {
     .appendingPathComponent("../../Data/pins.csv").standardized.path
 
   func temporaryFile(_ name: String, _ text: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("psg-\(UInt32.random(in: 0...UInt32.max))-\(name)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "psg-\(UInt32.random(in: 0...UInt32.max))-\(name)"
+    ).path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
@@ -24,7 +26,9 @@ struct PruneCommandTests {
       let camera = random.camera(CameraKind.allCases[i % CameraKind.allCases.count])
       let padding = i % 3 == 0 ? random.uniform(0...60) : 0
       cameras.append((camera, padding))
-      input += #"{"lat":\#(camera.center.latitude),"lng":\#(camera.center.longitude),"latDelta":\#(camera.latitudeDelta),"lngDelta":\#(camera.longitudeDelta),"width":\#(camera.width),"height":\#(camera.height),"heading":\#(camera.heading),"padding":\#(padding)}"# + "\n"
+      input +=
+        #"{"lat":\#(camera.center.latitude),"lng":\#(camera.center.longitude),"latDelta":\#(camera.latitudeDelta),"lngDelta":\#(camera.longitudeDelta),"width":\#(camera.width),"height":\#(camera.height),"heading":\#(camera.heading),"padding":\#(padding)}"#
+        + "\n"
     }
     let result = try CLIRunner.run(["prune", "--pins", Self.pinsPath, "--batch"], stdin: input)
     #expect(result.status == 0)
@@ -42,7 +46,9 @@ struct PruneCommandTests {
       for i in 0..<pins.count {
         let expected = reference.isVisible(latitude: pins.latitudes[i], longitude: pins.longitudes[i])
         if got.contains(i) != expected {
-          #expect(reference.isBorderline(latitude: pins.latitudes[i], longitude: pins.longitudes[i]), "pin \(pins.ids[i]) for \(camera)")
+          #expect(
+            reference.isBorderline(latitude: pins.latitudes[i], longitude: pins.longitudes[i]),
+            "pin \(pins.ids[i]) for \(camera)")
         }
       }
     }
@@ -76,7 +82,8 @@ struct PruneCommandTests {
 
   @Test("invalid rows are counted and skipped; malformed files name the line; empty files are fine")
   func files() throws {
-    let csv = try temporaryFile("pins.csv", "id,lat,lng,status\na,52.2,21.0,MISSING\nb,nan,21,FOUND\nc,,21,\nd,52.21,21.01,found\ne,95,0,\n")
+    let csv = try temporaryFile(
+      "pins.csv", "id,lat,lng,status\na,52.2,21.0,MISSING\nb,nan,21,FOUND\nc,,21,\nd,52.21,21.01,found\ne,95,0,\n")
     defer { try? FileManager.default.removeItem(atPath: csv) }
     let camera = ["--center", "52.2,21.0", "--span", "1,1", "--viewport", "400x400"]
     let ok = try CLIRunner.run(["prune", "--pins", csv] + camera)
@@ -112,13 +119,22 @@ struct PruneCommandTests {
   @Test("generate → convert → prune round trip through the binary format")
   func binaryRoundTrip() throws {
     let directory = FileManager.default.temporaryDirectory.path
-    let csv = directory + "/psg-gen-\(UInt32.random(in: 0...UInt32.max)).csv", bin = csv + ".psgpins"
-    defer { try? FileManager.default.removeItem(atPath: csv); try? FileManager.default.removeItem(atPath: bin) }
-    let places = URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent("geonames-places.csv").path
-    #expect(try CLIRunner.run(["generate", "--count", "5000", "--seed", "9", "--places", places, "--output", csv]).status == 0)
+    let csv = directory + "/psg-gen-\(UInt32.random(in: 0...UInt32.max)).csv"
+    let bin = csv + ".psgpins"
+    defer {
+      try? FileManager.default.removeItem(atPath: csv)
+      try? FileManager.default.removeItem(atPath: bin)
+    }
+    let places = URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent(
+      "geonames-places.csv"
+    ).path
+    #expect(
+      try CLIRunner.run(["generate", "--count", "5000", "--seed", "9", "--places", places, "--output", csv]).status == 0
+    )
     #expect(try CLIRunner.run(["convert", "--pins", csv, "--output", bin]).stdout == "{\"pins\":5000,\"invalid\":0}\n")
     let camera = ["--center", "20,0", "--span", "60,120", "--viewport", "800x600"]
-    let a = try CLIRunner.run(["prune", "--pins", csv] + camera), b = try CLIRunner.run(["prune", "--pins", bin] + camera)
+    let a = try CLIRunner.run(["prune", "--pins", csv] + camera)
+    let b = try CLIRunner.run(["prune", "--pins", bin] + camera)
     #expect(a.status == 0 && a.stdout == b.stdout)
   }
 }

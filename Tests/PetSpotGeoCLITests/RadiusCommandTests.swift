@@ -57,7 +57,11 @@ struct RadiusCommandTests {
     #expect(result.stderr.hasPrefix("error: \(field) must be"), "stderr: \(result.stderr)")
   }
 
-  @Test("usage errors exit 2", arguments: [["--center", "abc", "--span", "1,1", "--viewport", "1x1"], ["--span", "1,1"], ["--batch", "--center", "1,1"]])
+  @Test(
+    "usage errors exit 2",
+    arguments: [
+      ["--center", "abc", "--span", "1,1", "--viewport", "1x1"], ["--span", "1,1"], ["--batch", "--center", "1,1"],
+    ])
   func usage(arguments: [String]) throws {
     let result = try CLIRunner.run(["radius"] + arguments)
     #expect(result.status == 2)

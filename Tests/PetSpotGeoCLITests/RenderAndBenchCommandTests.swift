@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import PetSpotGeo
 import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 @Suite("petspot-geo render and bench (the built binary)")
 struct RenderAndBenchCommandTests {
@@ -14,7 +15,10 @@ struct RenderAndBenchCommandTests {
   static func elements(_ svg: String) throws -> [(name: String, attributes: [String: String])] {
     final class Collector: NSObject, XMLParserDelegate {
       var elements: [(name: String, attributes: [String: String])] = []
-      func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+      ) {
         elements.append((name, attributes))
       }
     }
@@ -25,11 +29,15 @@ struct RenderAndBenchCommandTests {
     return collector.elements
   }
 
-  @Test("a city: one marker per display item, clusters labelled with their counts, the fetch circle and grey pruned pins")
+  @Test(
+    "a city: one marker per display item, clusters labelled with their counts, the fetch circle and grey pruned pins")
   func city() throws {
     let camera = ["--center", "48.8566,2.3522", "--span", "0.4,0.4", "--viewport", "390x844"]
-    let svg = try CLIRunner.run(["render", "--pins", Self.pinsPath, "--insets", "59,0,34,0", "--fetch-circle", "--show-pruned"] + camera)
-    let items = try #require(try CLIRunner.object(try CLIRunner.run(["cluster", "--pins", Self.pinsPath] + camera).lines[0])["items"] as? [[String: Any]])
+    let svg = try CLIRunner.run(
+      ["render", "--pins", Self.pinsPath, "--insets", "59,0,34,0", "--fetch-circle", "--show-pruned"] + camera)
+    let items = try #require(
+      try CLIRunner.object(try CLIRunner.run(["cluster", "--pins", Self.pinsPath] + camera).lines[0])["items"]
+        as? [[String: Any]])
     #expect(svg.status == 0)
     let elements = try Self.elements(svg.stdout)
     let markers = elements.filter { $0.name == "circle" && $0.attributes["r"] != "3" && $0.attributes["r"] != "2.5" }
@@ -39,14 +47,19 @@ struct RenderAndBenchCommandTests {
     #expect(labels == clusters.count + 1, "a count per cluster and the caption")
     #expect(elements.contains { $0.name == "path" && $0.attributes["stroke-dasharray"] != nil }, "the fetch circle")
     #expect(elements.contains { $0.name == "circle" && $0.attributes["fill"] == "#AEAEB2" }, "pruned pins in grey")
-    for colour in ["#FF9500", "#155DFC"] { #expect(elements.contains { $0.attributes["fill"] == colour }, "status colour \(colour)") }
+    for colour in ["#FF9500", "#155DFC"] {
+      #expect(elements.contains { $0.attributes["fill"] == colour }, "status colour \(colour)")
+    }
   }
 
   @Test("a shelter near the top edge: spider legs and a callout flipped below")
   func shelter() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("psg-\(UInt32.random(in: 0...UInt32.max)).svg").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "psg-\(UInt32.random(in: 0...UInt32.max)).svg"
+    ).path
     let run = try CLIRunner.run([
-      "render", "--pins", Self.pinsPath, "--center", "51.93380,5.231333621275525", "--span", "0.00001,0.001046", "--viewport", "390x844",
+      "render", "--pins", Self.pinsPath, "--center", "51.93380,5.231333621275525", "--span", "0.00001,0.001046",
+      "--viewport", "390x844",
       "--insets", "59,0,34,0", "--max-zoom", "18", "--select", "shelter0-0", "--card-size", "262x220", "--output", path,
     ])
     #expect(run.status == 0 && run.stdout.isEmpty)
@@ -54,7 +67,10 @@ struct RenderAndBenchCommandTests {
     let elements = try Self.elements(svg)
     #expect(elements.filter { $0.name == "line" }.count == 45, "45 legs")
     #expect(svg.contains("<!-- callout below, fits true -->"))
-    let unknown = try CLIRunner.run(["render", "--pins", Self.pinsPath, "--center", "51.9338,5.2313", "--span", "0.01,0.01", "--viewport", "390x844", "--select", "nobody"])
+    let unknown = try CLIRunner.run([
+      "render", "--pins", Self.pinsPath, "--center", "51.9338,5.2313", "--span", "0.01,0.01", "--viewport", "390x844",
+      "--select", "nobody",
+    ])
     #expect(unknown.status == 1 && unknown.stderr.contains("select"))
   }
 
@@ -65,7 +81,9 @@ struct RenderAndBenchCommandTests {
       #"{"event":"fetchSucceeded","requestId":1,"announcements":[{"id":"a1","lastSeenLatitude":52.23,"lastSeenLongitude":21.01,"status":"MISSING"},{"id":"a2","lastSeenLatitude":52.24,"lastSeenLongitude":21.03,"status":"FOUND"}]}"#,
       #"{"event":"tapPin","id":"a2"}"#, "not json",
     ].joined(separator: "\n")
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("psg-\(UInt32.random(in: 0...UInt32.max)).jsonl").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "psg-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+    ).path
     try events.write(toFile: path, atomically: true, encoding: .utf8)
     let run = try CLIRunner.run(["render", "--replay", path, "--card-size", "262x200"])
     #expect(run.status == 0 && run.stderr.contains("replay line 4"))
@@ -79,8 +97,11 @@ struct RenderAndBenchCommandTests {
   @Test("bench --json: a machine line, one row per operation and camera, a memory line")
   func benchJSON() throws {
     let run = try CLIRunner.run([
-      "bench", "--generate", "3000", "--places", URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent("geonames-places.csv").path,
-      "--operations", "prune-scan,cluster-build,cluster-query,hit-test", "--cameras", "city,world", "--repetitions", "3", "--warmup", "1", "--json",
+      "bench", "--generate", "3000", "--places",
+      URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent("geonames-places.csv")
+        .path,
+      "--operations", "prune-scan,cluster-build,cluster-query,hit-test", "--cameras", "city,world", "--repetitions",
+      "3", "--warmup", "1", "--json",
     ])
     #expect(run.status == 0, "\(run.stderr)")
     let lines = try run.lines.map(CLIRunner.object)
@@ -89,7 +110,9 @@ struct RenderAndBenchCommandTests {
     try #require(lines.count == expected)
     #expect((lines[0]["machine"] as? [String: Any])?["cores"] as? Int ?? 0 >= 1 && lines[0]["pins"] as? Int == 3000)
     for row in lines[1..<(lines.count - 1)] {
-      #expect(row["medianNs"] as? Int ?? 0 > 0 && row["p90Ns"] != nil && row["p99Ns"] != nil && row["perSecond"] != nil, "\(row)")
+      #expect(
+        row["medianNs"] as? Int ?? 0 > 0 && row["p90Ns"] != nil && row["p99Ns"] != nil && row["perSecond"] != nil,
+        "\(row)")
     }
     #expect(lines.last?["peakResidentMB"] as? Int ?? 0 > 0)
     let bad = try CLIRunner.run(["bench", "--generate", "10", "--cameras", "/nonexistent.jsonl"])

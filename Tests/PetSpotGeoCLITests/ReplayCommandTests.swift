@@ -7,7 +7,8 @@ struct ReplayCommandTests {
   func script() throws {
     let camera = #"{"lat":-33.8679,"lng":151.2073,"latDelta":0.05,"lngDelta":0.05,"width":390,"height":844}"#
     let moved = #"{"lat":-33.868,"lng":151.2074,"latDelta":0.05,"lngDelta":0.05,"width":390,"height":844}"#
-    let body = #"[{"id":"a1","petName":"","species":"CAT","status":"found","lastSeenLatitude":-33.868,"lastSeenLongitude":151.2074,"lastSeenDate":"2025-02-30","email":"me@x.au"},{"id":"b2","lastSeenLatitude":null,"lastSeenLongitude":1}]"#
+    let body =
+      #"[{"id":"a1","petName":"","species":"CAT","status":"found","lastSeenLatitude":-33.868,"lastSeenLongitude":151.2074,"lastSeenDate":"2025-02-30","email":"me@x.au"},{"id":"b2","lastSeenLatitude":null,"lastSeenLongitude":1}]"#
     let input = """
       {"event":"appear","camera":\(camera)}
       {"event":"gestureBegan"}
@@ -29,15 +30,20 @@ struct ReplayCommandTests {
     #expect(effects(0).first?["type"] as? String == "fetch" && effects(0).first?["requestId"] as? Int == 1)
     #expect(effects(1).isEmpty && effects(2).isEmpty)
     #expect(effects(3).map { $0["type"] as! String } == ["cancel", "fetch"] && effects(3)[1]["requestId"] as? Int == 2)
-    #expect(state(4)["pins"] as? [String] == ["a1"] && state(4)["droppedAnnouncements"] as? Int == 1 && state(4)["isLoading"] as? Bool == false)
+    #expect(
+      state(4)["pins"] as? [String] == ["a1"] && state(4)["droppedAnnouncements"] as? Int == 1
+        && state(4)["isLoading"] as? Bool == false)
     #expect(effects(5).isEmpty && state(5)["pins"] as? [String] == ["a1"], "the late answer is ignored")
     let callout = try #require(state(6)["callout"] as? [String: Any])
     #expect(callout["title"] as? String == "Unknown Pet" && callout["subtitle"] as? String == "Cat")
-    #expect(callout["location"] as? String == "📍 33.8680° S, 151.2074° E" && callout["date"] as? String == "📅 2025-02-30")
+    #expect(
+      callout["location"] as? String == "📍 33.8680° S, 151.2074° E" && callout["date"] as? String == "📅 2025-02-30")
     #expect((callout["badge"] as? [String: String])?["color"] == "#155DFC" && callout["phone"] is NSNull)
     #expect(state(6)["calloutPlacement"] is [String: Any])
     #expect(lines[7]["code"] as? String == "unsupported" && lines[7]["field"] as? String == "event")
     #expect(state(8)["selectedId"] as? String == "a1" && state(8)["isLoading"] as? Bool == true)
-    #expect(effects(9).isEmpty && state(9)["pins"] as? [String] == ["a1"] && state(9)["isLoading"] as? Bool == false, "failure keeps pins")
+    #expect(
+      effects(9).isEmpty && state(9)["pins"] as? [String] == ["a1"] && state(9)["isLoading"] as? Bool == false,
+      "failure keeps pins")
   }
 }

@@ -4,7 +4,7 @@ import PetSpotTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// The real server on a free loopback port, driven over HTTP.
@@ -31,7 +31,8 @@ struct ServeCommandTests {
         guard !chunk.isEmpty else { break }
         text += String(decoding: chunk, as: UTF8.self)
       }
-      guard let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
+      guard let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+      else {
         process.terminate()
         throw CocoaError(.fileReadCorruptFile)
       }
@@ -67,12 +68,15 @@ struct ServeCommandTests {
       let items = try JSONSerialization.jsonObject(with: body) as! [[String: Any]]
       let answered = Set(items.map { $0["id"] as! String })
       for position in try pins.visible(camera: camera) {
-        #expect(answered.contains(pins.ids[Int(position)]), "pin \(pins.ids[Int(position)]) in view of \(camera) missing from \(query.queryString)")
+        #expect(
+          answered.contains(pins.ids[Int(position)]),
+          "pin \(pins.ids[Int(position)]) in view of \(camera) missing from \(query.queryString)")
       }
       var previous = 0.0
       for item in items {
         let distance = engine.geodesic.distance(
-          query.center, GeoCoordinate(latitude: item["lastSeenLatitude"] as! Double, longitude: item["lastSeenLongitude"] as! Double))
+          query.center,
+          GeoCoordinate(latitude: item["lastSeenLatitude"] as! Double, longitude: item["lastSeenLongitude"] as! Double))
         #expect(distance <= Double(query.range), "beyond the range")
         #expect(distance >= previous, "nearest first")
         previous = distance
@@ -85,11 +89,18 @@ struct ServeCommandTests {
   func parameters() async throws {
     let server = try Server()
     defer { _ = server.stop() }
-    let all = try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=0&lng=0&range=30000000").body) as! [Any]
+    let all =
+      try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=0&lng=0&range=30000000").body)
+      as! [Any]
     #expect(all.count == 30_357)
-    let missing = try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=48.8566&lng=2.3522&range=50000&status=missing").body) as! [[String: Any]]
+    let missing =
+      try JSONSerialization.jsonObject(
+        with: try await server.get("/announcements?lat=48.8566&lng=2.3522&range=50000&status=missing").body)
+      as! [[String: Any]]
     #expect(!missing.isEmpty && missing.allSatisfy { $0["status"] as? String == "MISSING" })
-    let limited = try JSONSerialization.jsonObject(with: try await server.get("/announcements?lat=48.8566&lng=2.3522&range=50000&limit=3").body) as! [Any]
+    let limited =
+      try JSONSerialization.jsonObject(
+        with: try await server.get("/announcements?lat=48.8566&lng=2.3522&range=50000&limit=3").body) as! [Any]
     #expect(limited.count == 3)
     let zero = try await server.get("/announcements?lat=48.8566&lng=2.3522&range=0")
     #expect(zero.status == 200)
@@ -99,9 +110,12 @@ struct ServeCommandTests {
   func badInput() async throws {
     let server = try Server()
     defer { _ = server.stop() }
-    for (query, field) in [("lat=91&lng=0&range=1", "lat"), ("lat=0&lng=abc&range=1", "lng"), ("lat=0&lng=0", "range"),
+    for (query, field) in [
+      ("lat=91&lng=0&range=1", "lat"), ("lat=0&lng=abc&range=1", "lng"), ("lat=0&lng=0", "range"),
       ("lat=0&lng=0&range=-1", "range"), ("lat=nan&lng=0&range=1", "lat"), ("lat=0&lng=0&range=inf", "range"),
-      ("lat=0&lng=0&range=1&status=LOST", "status"), ("lat=0&lng=0&range=1&limit=2.5", "limit"), ("lng=0&range=1", "lat")] {
+      ("lat=0&lng=0&range=1&status=LOST", "status"), ("lat=0&lng=0&range=1&limit=2.5", "limit"),
+      ("lng=0&range=1", "lat"),
+    ] {
       let (status, body) = try await server.get("/announcements?\(query)")
       #expect(status == 400, "\(query)")
       let object = try JSONSerialization.jsonObject(with: body) as! [String: Any]
@@ -123,14 +137,24 @@ struct ServeCommandTests {
   @Test("fetch: the client side, and its errors")
   func fetch() async throws {
     let server = try Server()
-    let ok = try CLIRunner.run(["fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "48.8566,2.3522", "--span", "0.3,0.3", "--viewport", "390x844"])
+    let ok = try CLIRunner.run([
+      "fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "48.8566,2.3522", "--span", "0.3,0.3",
+      "--viewport", "390x844",
+    ])
     #expect(ok.status == 0)
     let object = try CLIRunner.object(ok.lines[0])
-    #expect((object["visible"] as? [String])?.isEmpty == false && (object["fetched"] as? Int ?? 0) >= (object["visible"] as? [String])?.count ?? 0)
-    let notFound = try CLIRunner.run(["fetch", "--server", "http://127.0.0.1:\(server.port)/nope", "--center", "0,0", "--span", "1,1", "--viewport", "10x10"])
+    #expect(
+      (object["visible"] as? [String])?.isEmpty == false
+        && (object["fetched"] as? Int ?? 0) >= (object["visible"] as? [String])?.count ?? 0)
+    let notFound = try CLIRunner.run([
+      "fetch", "--server", "http://127.0.0.1:\(server.port)/nope", "--center", "0,0", "--span", "1,1", "--viewport",
+      "10x10",
+    ])
     #expect(notFound.status == 1 && notFound.stderr.contains("404"))
     _ = server.stop()
-    let refused = try CLIRunner.run(["fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "0,0", "--span", "1,1", "--viewport", "10x10"])
+    let refused = try CLIRunner.run([
+      "fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "0,0", "--span", "1,1", "--viewport", "10x10",
+    ])
     #expect(refused.status == 1 && refused.stderr.contains("cannot fetch"))
   }
 }

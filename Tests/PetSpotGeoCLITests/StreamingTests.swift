@@ -8,7 +8,8 @@ struct StreamingTests {
     let process = Process()
     process.executableURL = CLIRunner.binary
     process.arguments = ["radius", "--batch"]
-    let input = Pipe(), output = Pipe()
+    let input = Pipe()
+    let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

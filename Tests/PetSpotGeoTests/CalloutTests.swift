@@ -10,9 +10,11 @@ struct CalloutTests {
     viewport: (Double, Double) = (390, 844), insets: EdgeInsets = EdgeInsets(), pin: (Double, Double),
     size: (Double, Double) = (262, 360), obstacles: [CalloutRequest.Obstacle] = []
   ) throws -> CalloutPlacement {
-    var layout = CalloutLayout(viewportWidth: viewport.0, viewportHeight: viewport.1, calloutWidth: size.0, calloutHeight: size.1)
+    var layout = CalloutLayout(
+      viewportWidth: viewport.0, viewportHeight: viewport.1, calloutWidth: size.0, calloutHeight: size.1)
     layout.insets = insets
-    return try engine.placeCallout(CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: pin.0, y: pin.1)), obstacles: obstacles))
+    return try engine.placeCallout(
+      CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: pin.0, y: pin.1)), obstacles: obstacles))
   }
 
   // MARK: - The seed's scenarios, exact frames
@@ -20,7 +22,8 @@ struct CalloutTests {
   @Test("room above: the card sits above, arrow down at the pin (callout FR-013)")
   func roomAbove() throws {
     let p = try place(insets: EdgeInsets(top: 59, bottom: 34), pin: (195, 600))
-    #expect(p.side == .above && p.fits && p.frame == ScreenRect(x: 64, y: 180, width: 262, height: 360) && p.arrowX == 131)
+    #expect(
+      p.side == .above && p.fits && p.frame == ScreenRect(x: 64, y: 180, width: 262, height: 360) && p.arrowX == 131)
     #expect(p.pan == (0, 0))
   }
 
@@ -52,7 +55,11 @@ struct CalloutTests {
     #expect(try place(pin: (30, 600)).fits)
     #expect(try !place(pin: (29.999, 600)).fits)
     // Slid to the right edge: x = R − w, and (R − w) + w may round past R; still a fit.
-    #expect(try place(viewport: (956.1126858350647, 898.9895585116201), pin: (831.4869538998821, 600), size: (297.5627734572076, 154.78529229474378)).fits)
+    #expect(
+      try place(
+        viewport: (956.1126858350647, 898.9895585116201), pin: (831.4869538998821, 600),
+        size: (297.5627734572076, 154.78529229474378)
+      ).fits)
   }
 
   @Test("iPad landscape: centred above")
@@ -103,7 +110,10 @@ struct CalloutTests {
   @Test("bad input names the field")
   func badInput() throws {
     func field(_ build: () throws -> CalloutPlacement) -> String? {
-      do { _ = try build(); return nil } catch let GeoError.invalidInput(input) { return input.field } catch { return "other" }
+      do {
+        _ = try build()
+        return nil
+      } catch let GeoError.invalidInput(input) { return input.field } catch { return "other" }
     }
     #expect(field { try place(viewport: (0, 844), pin: (1, 1)) } == "viewport.width")
     #expect(field { try place(insets: EdgeInsets(top: -1), pin: (1, 1)) } == "insets.top")
@@ -111,35 +121,51 @@ struct CalloutTests {
     #expect(field { try place(pin: (1, 1), size: (262, -1)) } == "callout.height")
     #expect(field { try place(pin: (1, 1), obstacles: [.wkt("POLYGON((0 0")]) } == "obstacles[0]")
     #expect(field { try place(pin: (1, 1), obstacles: [.wkt("POINT(1 1)")]) } == "obstacles[0]")
-    #expect(field { try place(pin: (1, 1), obstacles: [.wkt("POLYGON((0 0, 10 10, 10 0, 0 10, 0 0))")]) } == "obstacles[0]")
-    #expect(field { try place(pin: (1, 1), obstacles: [.rectangle(ScreenRect(x: 0, y: 0, width: 0, height: 5))]) } == "obstacles[0].width")
+    #expect(
+      field { try place(pin: (1, 1), obstacles: [.wkt("POLYGON((0 0, 10 10, 10 0, 0 10, 0 0))")]) } == "obstacles[0]")
+    #expect(
+      field { try place(pin: (1, 1), obstacles: [.rectangle(ScreenRect(x: 0, y: 0, width: 0, height: 5))]) }
+        == "obstacles[0].width")
   }
 
   @Test("a pin given as a coordinate is projected with PROJ and the camera model")
   func coordinatePin() throws {
-    let camera = try Camera(center: GeoCoordinate(latitude: 52.2297, longitude: 21.0122), latitudeDelta: 0.05, longitudeDelta: 0.08, width: 390, height: 844)
+    let camera = try Camera(
+      center: GeoCoordinate(latitude: 52.2297, longitude: 21.0122), latitudeDelta: 0.05, longitudeDelta: 0.08,
+      width: 390, height: 844)
     let layout = CalloutLayout(viewportWidth: 390, viewportHeight: 844, calloutWidth: 262, calloutHeight: 200)
-    let atCentre = try engine.placeCallout(CalloutRequest(layout: layout, pin: .coordinate(camera.center, camera: camera)))
+    let atCentre = try engine.placeCallout(
+      CalloutRequest(layout: layout, pin: .coordinate(camera.center, camera: camera)))
     let screen = try engine.placeCallout(CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: 195, y: 422))))
     #expect(abs(atCentre.frame.x - screen.frame.x) < 1e-6 && abs(atCentre.frame.y - screen.frame.y) < 1e-6)
     var wrong = layout
     wrong.viewportWidth = 400
-    #expect(throws: GeoError.self) { try engine.placeCallout(CalloutRequest(layout: wrong, pin: .coordinate(camera.center, camera: camera))) }
+    #expect(throws: GeoError.self) {
+      try engine.placeCallout(CalloutRequest(layout: wrong, pin: .coordinate(camera.center, camera: camera)))
+    }
   }
 
   // MARK: - Property test
 
   /// The rules written directly, for rectangles only.
-  static func referenceFits(_ l: CalloutLayout, _ side: CalloutSide, _ pin: ScreenPoint, _ obstacles: [ScreenRect]) -> Bool {
-    let L = l.insets.left + l.margin, T = l.insets.top + l.margin
-    let R = l.viewportWidth - l.insets.right - l.margin, B = l.viewportHeight - l.insets.bottom - l.margin
+  static func referenceFits(_ l: CalloutLayout, _ side: CalloutSide, _ pin: ScreenPoint, _ obstacles: [ScreenRect])
+    -> Bool
+  {
+    let L = l.insets.left + l.margin
+    let T = l.insets.top + l.margin
+    let R = l.viewportWidth - l.insets.right - l.margin
+    let B = l.viewportHeight - l.insets.bottom - l.margin
     let x = max(L, min(pin.x - l.calloutWidth / 2, R - l.calloutWidth))
     let tip = side == .above ? pin.y - l.pinHeight - l.gap : pin.y + l.gap
     let y = side == .above ? tip - l.arrowHeight - l.calloutHeight : tip + l.arrowHeight
-    let arrow = pin.x - x, e = 1e-9 * max(1, l.viewportWidth, l.viewportHeight)  // rounding slack
+    let arrow = pin.x - x
+    let e = 1e-9 * max(1, l.viewportWidth, l.viewportHeight)  // rounding slack
     guard l.cornerRadius + l.arrowWidth / 2 <= l.calloutWidth - l.cornerRadius - l.arrowWidth / 2 else { return false }
-    guard arrow >= l.cornerRadius + l.arrowWidth / 2 - e, arrow <= l.calloutWidth - l.cornerRadius - l.arrowWidth / 2 + e else { return false }
-    let top = side == .above ? y : tip, bottom = side == .above ? tip : y + l.calloutHeight
+    guard arrow >= l.cornerRadius + l.arrowWidth / 2 - e,
+      arrow <= l.calloutWidth - l.cornerRadius - l.arrowWidth / 2 + e
+    else { return false }
+    let top = side == .above ? y : tip
+    let bottom = side == .above ? tip : y + l.calloutHeight
     guard x >= L - e, x + l.calloutWidth <= R + e, top >= T - e, bottom <= B + e else { return false }
     return !obstacles.contains { o in
       min(x + l.calloutWidth, o.maxX) > max(x, o.x) && min(y + l.calloutHeight, o.maxY) > max(y, o.y)
@@ -149,24 +175,32 @@ struct CalloutTests {
   @Test("random layouts: fits means inside, clear and on the pin; pans are the smallest that work")
   func property() throws {
     var random = SeededRandom(seed: 555)
-    var fitted = 0, panned = 0
+    var fitted = 0
+    var panned = 0
     for _ in 0..<3_000 {
       var l = CalloutLayout(
         viewportWidth: random.uniform(200...1400), viewportHeight: random.uniform(300...1400),
         calloutWidth: random.uniform(40...400), calloutHeight: random.uniform(40...600))
-      l.insets = EdgeInsets(top: random.uniform(0...60), left: random.uniform(0...30), bottom: random.uniform(0...40), right: random.uniform(0...30))
+      l.insets = EdgeInsets(
+        top: random.uniform(0...60), left: random.uniform(0...30), bottom: random.uniform(0...40),
+        right: random.uniform(0...30))
       l.margin = random.uniform(0...16)
       l.pinHeight = random.uniform(0...60)
       l.gap = random.uniform(0...20)
       l.arrowWidth = random.uniform(0...30)
       l.arrowHeight = random.uniform(0...20)
       l.cornerRadius = random.uniform(0...20)
-      let pin = ScreenPoint(x: random.uniform(-100...(l.viewportWidth + 100)), y: random.uniform(-100...(l.viewportHeight + 100)))
+      let pin = ScreenPoint(
+        x: random.uniform(-100...(l.viewportWidth + 100)), y: random.uniform(-100...(l.viewportHeight + 100)))
       let obstacles = (0..<Int(random.next() % 3)).map { _ in
-        ScreenRect(x: random.uniform(0...l.viewportWidth), y: random.uniform(0...l.viewportHeight), width: random.uniform(10...200), height: random.uniform(10...200))
+        ScreenRect(
+          x: random.uniform(0...l.viewportWidth), y: random.uniform(0...l.viewportHeight),
+          width: random.uniform(10...200), height: random.uniform(10...200))
       }
-      let p = try engine.placeCallout(CalloutRequest(layout: l, pin: .screen(pin), obstacles: obstacles.map { .rectangle($0) }))
-      let aboveFits = Self.referenceFits(l, .above, pin, obstacles), belowFits = Self.referenceFits(l, .below, pin, obstacles)
+      let p = try engine.placeCallout(
+        CalloutRequest(layout: l, pin: .screen(pin), obstacles: obstacles.map { .rectangle($0) }))
+      let aboveFits = Self.referenceFits(l, .above, pin, obstacles)
+      let belowFits = Self.referenceFits(l, .below, pin, obstacles)
       #expect(p.fits == (aboveFits || belowFits))
       if p.fits {
         fitted += 1
@@ -175,24 +209,32 @@ struct CalloutTests {
         #expect(p.pan == (0, 0))
         continue
       }
-      let roomAbove = l.room(.above, pinY: pin.y), roomBelow = l.room(.below, pinY: pin.y)
+      let roomAbove = l.room(.above, pinY: pin.y)
+      let roomBelow = l.room(.below, pinY: pin.y)
       #expect(p.side == (roomAbove >= roomBelow ? .above : .below))
-      let fitsAtAll = l.calloutWidth <= l.safeRight - l.safeLeft && l.arrowRange != nil
+      let fitsAtAll =
+        l.calloutWidth <= l.safeRight - l.safeLeft && l.arrowRange != nil
         && l.calloutHeight + l.arrowHeight <= l.safeBottom - l.safeTop
       guard fitsAtAll else { continue }
       panned += 1
       let moved = ScreenPoint(x: pin.x + p.pan.dx, y: pin.y + p.pan.dy)
       // Tolerance for the addition's rounding only.
       func fitsNear(_ q: ScreenPoint) -> Bool {
-        [-1e-9, 0, 1e-9].contains { ex in [-1e-9, 0, 1e-9].contains { ey in Self.referenceFits(l, p.side, ScreenPoint(x: q.x + ex, y: q.y + ey), []) } }
+        [-1e-9, 0, 1e-9].contains { ex in
+          [-1e-9, 0, 1e-9].contains { ey in Self.referenceFits(l, p.side, ScreenPoint(x: q.x + ex, y: q.y + ey), []) }
+        }
       }
       #expect(fitsNear(moved), "pan \(p.pan) makes \(p.side) fit: \(l) pin \(pin)")
       let shrink = 1e-3
       if p.pan.dx != 0 {
-        #expect(!Self.referenceFits(l, p.side, ScreenPoint(x: moved.x - shrink * p.pan.dx.sign.factor, y: moved.y), []), "dx is minimal")
+        #expect(
+          !Self.referenceFits(l, p.side, ScreenPoint(x: moved.x - shrink * p.pan.dx.sign.factor, y: moved.y), []),
+          "dx is minimal")
       }
       if p.pan.dy != 0 {
-        #expect(!Self.referenceFits(l, p.side, ScreenPoint(x: moved.x, y: moved.y - shrink * p.pan.dy.sign.factor), []), "dy is minimal")
+        #expect(
+          !Self.referenceFits(l, p.side, ScreenPoint(x: moved.x, y: moved.y - shrink * p.pan.dy.sign.factor), []),
+          "dy is minimal")
       }
     }
     #expect(fitted > 300 && panned > 300, "both branches exercised: \(fitted) fitted, \(panned) panned")

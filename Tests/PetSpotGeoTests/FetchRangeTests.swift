@@ -19,14 +19,16 @@ struct FetchRangeTests {
     let reference = DenseRangeReference(metric: engine.geodesic)
     for _ in 0..<(Int(env("PETSPOT_RANGE_CAMERAS") ?? "") ?? 250) {
       let camera = random.camera(kind)
-      Self.check(engine.fetchQuery(for: camera).range, reference: reference.largestDistance(for: camera), camera: camera)
+      Self.check(
+        engine.fetchQuery(for: camera).range, reference: reference.largestDistance(for: camera), camera: camera)
     }
   }
 
   @Test("a view holding the antipode fetches half a meridian")
   func antipode() throws {
     let camera = try Camera(
-      center: GeoCoordinate(latitude: 30, longitude: 10), latitudeDelta: 170, longitudeDelta: 720, width: 400, height: 400)
+      center: GeoCoordinate(latitude: 30, longitude: 10), latitudeDelta: 170, longitudeDelta: 720, width: 400,
+      height: 400)
     #expect(engine.fetchQuery(for: camera).range == 20_003_932)
   }
 

@@ -19,7 +19,9 @@ struct FoundReportTests {
 
   func codes(_ errors: [FoundReportFieldError]) -> [String] { errors.map(\.code) }
 
-  @Test("three steps in order with progress 1/3, 2/3, 3/3; back and forth keeps every value (found FR-001–FR-003, FR-009, FR-014)")
+  @Test(
+    "three steps in order with progress 1/3, 2/3, 3/3; back and forth keeps every value (found FR-001–FR-003, FR-009, FR-014)"
+  )
   func steps() throws {
     var form = Self.complete
     #expect(form.step == .uploadPhoto && form.step.progress == "1/3")
@@ -33,7 +35,9 @@ struct FoundReportTests {
     form.back()
     form.back()
     #expect(form.step == .uploadPhoto)
-    #expect(form.microchip == "12345" && form.caregiverPhone == "600 700 800" && form.species == "dog" && form.photo == "file:///dog.jpg")
+    #expect(
+      form.microchip == "12345" && form.caregiverPhone == "600 700 800" && form.species == "dog"
+        && form.photo == "file:///dog.jpg")
     try form.next()
     try form.next()
     try form.next()  // step 3 has no next: it stays
@@ -51,7 +55,11 @@ struct FoundReportTests {
   @Test("no photo blocks step 1 with a clear message (found FR-005, SC-002)")
   func photoRequired() {
     var form = FoundReportForm()
-    #expect(throws: FoundReportErrors(errors: [FoundReportFieldError(field: "photo", code: "photo_required", message: FoundReportCopy.photoRequired)])) {
+    #expect(
+      throws: FoundReportErrors(errors: [
+        FoundReportFieldError(field: "photo", code: "photo_required", message: FoundReportCopy.photoRequired)
+      ])
+    ) {
       try form.next()
     }
     #expect(form.step == .uploadPhoto)
@@ -61,7 +69,10 @@ struct FoundReportTests {
   func petDetailsRequired() {
     var form = FoundReportForm()
     form.photo = "x"
-    #expect(codes(form.validate(.petDetails)) == ["date_required", "species_required", "sex_required", "latitude_required", "longitude_required"])
+    #expect(
+      codes(form.validate(.petDetails)) == [
+        "date_required", "species_required", "sex_required", "latitude_required", "longitude_required",
+      ])
     form = Self.complete
     form.longitude = ""
     #expect(codes(form.validate(.petDetails)) == ["longitude_required"])
@@ -72,7 +83,8 @@ struct FoundReportTests {
   @Test(
     "typed coordinates: decimal comma, degree sign, hemisphere letters",
     arguments: [
-      ("52,2297", CoordinateText.Axis.latitude, 52.2297), ("52.2297°", .latitude, 52.2297), ("52.2297 N", .latitude, 52.2297),
+      ("52,2297", CoordinateText.Axis.latitude, 52.2297), ("52.2297°", .latitude, 52.2297),
+      ("52.2297 N", .latitude, 52.2297),
       ("33.86° S", .latitude, -33.86), ("-33.86", .latitude, -33.86), (" 21,0122 e ", .longitude, 21.0122),
       ("151.21W", .longitude, -151.21), ("90", .latitude, 90), ("-180", .longitude, -180),
     ])
@@ -80,7 +92,9 @@ struct FoundReportTests {
     #expect(try CoordinateText.parse(text, axis: axis) == expected)
   }
 
-  @Test("unreadable or contradictory coordinates are rejected", arguments: ["", "abc", "-52 S", "52 E", "1.2.3", "52,2,1", "nan", "1e3", "91"])
+  @Test(
+    "unreadable or contradictory coordinates are rejected",
+    arguments: ["", "abc", "-52 S", "52 E", "1.2.3", "52,2,1", "nan", "1e3", "91"])
   func badCoordinates(text: String) {
     #expect(throws: CoordinateText.Problem.self) { try CoordinateText.parse(text, axis: .latitude) }
   }
@@ -89,7 +103,8 @@ struct FoundReportTests {
   func dates() {
     #expect(FoundDate.iso("05/01/2025") == "2025-01-05")
     #expect(FoundDate.iso("2024-02-29") == "2024-02-29")
-    #expect(FoundDate.iso("2025-02-29") == nil && FoundDate.iso("2025-02-30") == nil && FoundDate.iso("31/04/2025") == nil)
+    #expect(
+      FoundDate.iso("2025-02-29") == nil && FoundDate.iso("2025-02-30") == nil && FoundDate.iso("31/04/2025") == nil)
     #expect(FoundDate.iso("2025-1-5") == nil && FoundDate.iso("yesterday") == nil && FoundDate.iso("1900-02-29") == nil)
     #expect(FoundDate.iso("2000-02-29") == "2000-02-29")
   }
@@ -144,7 +159,9 @@ struct FoundReportTests {
 
   @Test("emails: local@domain.tld, trimmed, one @, no spaces")
   func emails() {
-    for valid in ["a@b.pl", " finder@example.com ", "first.last+tag@mail.co.uk"] { #expect(ContactRules.isValidEmail(valid), "\(valid)") }
+    for valid in ["a@b.pl", " finder@example.com ", "first.last+tag@mail.co.uk"] {
+      #expect(ContactRules.isValidEmail(valid), "\(valid)")
+    }
     for invalid in ["", "a@b", "a@@b.pl", "a@b@c.pl", "@b.pl", "a@.pl", "a@b.", "a b@c.pl", "ab.pl"] {
       #expect(!ContactRules.isValidEmail(invalid), "\(invalid)")
     }
@@ -185,7 +202,10 @@ struct FoundReportTests {
     form.latitude = "52,2297 N"
     form.longitude = "21.0122° E"
     let json = try form.submit().json.serialized
-    #expect(json == #"{"species":"DOG","sex":"FEMALE","breed":"Beagle","lastSeenDate":"2025-01-05","lastSeenLatitude":52.2297,"lastSeenLongitude":21.0122,"microchipNumber":"985123456789012","email":"finder@example.com","phone":"+48600100200","status":"FOUND"}"#)
+    #expect(
+      json
+        == #"{"species":"DOG","sex":"FEMALE","breed":"Beagle","lastSeenDate":"2025-01-05","lastSeenLatitude":52.2297,"lastSeenLongitude":21.0122,"microchipNumber":"985123456789012","email":"finder@example.com","phone":"+48600100200","status":"FOUND"}"#
+    )
     #expect(!json.contains("caregiver") && !json.contains("Shelter") && !json.contains("Address"))
     form.useCurrentLocation(GeoCoordinate(latitude: -33.86785, longitude: 151.20732))
     let gps = try form.submit()
@@ -194,9 +214,12 @@ struct FoundReportTests {
 
   @Test("form JSON: wrong types name the field; numbers allowed for coordinates")
   func json() throws {
-    let form = try FoundReportForm(json: try JSONParser.parse(#"{"latitude":52.5,"longitude":-1,"species":"cat","extra":1}"#))
+    let form = try FoundReportForm(
+      json: try JSONParser.parse(#"{"latitude":52.5,"longitude":-1,"species":"cat","extra":1}"#))
     #expect(form.latitude == "52.5" && form.longitude == "-1" && form.species == "cat")
     #expect(throws: InvalidInput.self) { try FoundReportForm(json: try JSONParser.parse(#"{"species":5}"#)) }
-    #expect(FoundReportCopy.text("step3.button") == "Submit report" && FoundReportCopy.text("step2.collar.placeholder") == "00000-00000-00000")
+    #expect(
+      FoundReportCopy.text("step3.button") == "Submit report"
+        && FoundReportCopy.text("step2.collar.placeholder") == "00000-00000-00000")
   }
 }

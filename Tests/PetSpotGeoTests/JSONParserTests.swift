@@ -9,13 +9,16 @@ struct JSONParserTests {
     #expect(v["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
     #expect(v["s"] == .string("x\"\\/\né🐶"))
     #expect(v["o"] == .object([]))
-    #expect(try JSONParser.parse("1e999") == .number(.infinity), "overflow becomes infinity, rejected later as not finite")
+    #expect(
+      try JSONParser.parse("1e999") == .number(.infinity), "overflow becomes infinity, rejected later as not finite")
   }
 
   @Test(
     "malformed text is an error, never a crash",
-    arguments: ["", "{", "{\"a\":}", "[1,]", "01", "1.", "-", "\"abc", "{\"a\" 1}", "tru", "nul", "[1 2]", "{} x",
-      "\"\u{01}\"", "\"\\q\"", "\"\\u12\"", String(repeating: "[", count: 10_000)])
+    arguments: [
+      "", "{", "{\"a\":}", "[1,]", "01", "1.", "-", "\"abc", "{\"a\" 1}", "tru", "nul", "[1 2]", "{} x",
+      "\"\u{01}\"", "\"\\q\"", "\"\\u12\"", String(repeating: "[", count: 10_000),
+    ])
   func malformed(text: String) {
     #expect(throws: InvalidInput.self) { try JSONParser.parse(text) }
   }
@@ -33,7 +36,10 @@ struct JSONParserTests {
     let camera = try Camera(json: try JSONParser.parse("{\(base),\"heading\":null,\"pitch\":null,\"x\":[1]}"))
     #expect(camera.heading == 0)
     func error(_ text: String) -> InvalidInput? {
-      do { _ = try Camera(json: try JSONParser.parse(text)); return nil } catch { return error }
+      do {
+        _ = try Camera(json: try JSONParser.parse(text))
+        return nil
+      } catch { return error }
     }
     #expect(error(#"{"lng":2,"latDelta":1,"lngDelta":1,"width":10,"height":10}"#)?.code == .missingField)
     #expect(error(#"{"lat":null,"lng":2,"latDelta":1,"lngDelta":1,"width":10,"height":10}"#)?.field == "lat")

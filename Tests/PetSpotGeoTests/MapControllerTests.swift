@@ -6,11 +6,15 @@ struct MapControllerTests {
   let engine = try! GeoEngine()
 
   static func camera(_ lat: Double = 52.23, _ lng: Double = 21.01, span: Double = 0.05, width: Double = 390) -> Camera {
-    try! Camera(center: GeoCoordinate(latitude: lat, longitude: lng), latitudeDelta: span, longitudeDelta: span, width: width, height: 844)
+    try! Camera(
+      center: GeoCoordinate(latitude: lat, longitude: lng), latitudeDelta: span, longitudeDelta: span, width: width,
+      height: 844)
   }
 
   static func batch(_ items: [(String, Double, Double)], dropped: Int = 0) -> AnnouncementBatch {
-    AnnouncementBatch(announcements: items.map { Announcement(id: $0.0, latitude: $0.1, longitude: $0.2, status: .missing) }, dropped: dropped)
+    AnnouncementBatch(
+      announcements: items.map { Announcement(id: $0.0, latitude: $0.1, longitude: $0.2, status: .missing) },
+      dropped: dropped)
   }
 
   func fetchIds(_ effects: [MapController.Effect]) -> [Int] {
@@ -21,10 +25,14 @@ struct MapControllerTests {
   func appear() throws {
     let c = MapController(engine: engine)
     let effects = try c.handle(.appear(Self.camera()))
-    guard case .fetch(1, let query)? = effects.first else { Issue.record("no fetch"); return }
+    guard case .fetch(1, let query)? = effects.first else {
+      Issue.record("no fetch")
+      return
+    }
     #expect(query == engine.fetchQuery(for: Self.camera()))
     #expect(c.isLoading)
-    let after = try c.handle(.fetchSucceeded(requestId: 1, Self.batch([("a", 52.23, 21.01), ("far", 10, 10)], dropped: 2)))
+    let after = try c.handle(
+      .fetchSucceeded(requestId: 1, Self.batch([("a", 52.23, 21.01), ("far", 10, 10)], dropped: 2)))
     #expect(after == [.pinsChanged(["a"])])
     #expect(!c.isLoading && c.pins.map(\.id) == ["a"] && c.droppedAnnouncements == 2)
   }
@@ -35,7 +43,9 @@ struct MapControllerTests {
     _ = try c.handle(.appear(Self.camera()))
     #expect(try c.handle(.gestureBegan).isEmpty)
     #expect(try c.handle(.cameraChanged(Self.camera(52.24))).isEmpty, "never while a gesture is in progress")
-    #expect(try c.handle(.viewportChanged(width: 400, height: 844)).filter { if case .fetch = $0 { true } else { false } }.isEmpty)
+    #expect(
+      try c.handle(.viewportChanged(width: 400, height: 844)).filter { if case .fetch = $0 { true } else { false } }
+        .isEmpty)
     let end = try c.handle(.gestureEnded(Self.camera(52.25)))
     #expect(end.count == 2)
     #expect(end.first == .cancel(requestId: 1))
@@ -84,7 +94,8 @@ struct MapControllerTests {
     #expect(refresh == [.pinsChanged(["a"]), .selectionChanged(nil)], "b left the pin set")
     _ = try c.handle(.tapPin("a"))
     let away = try c.handle(.gestureEnded(Self.camera(10, 10)))
-    #expect(away.contains(.pinsChanged([])) && away.contains(.selectionChanged(nil)), "moving away drops pins out of view")
+    #expect(
+      away.contains(.pinsChanged([])) && away.contains(.selectionChanged(nil)), "moving away drops pins out of view")
   }
 
   @Test("reuseCoveredFetch: a view inside the last circle, recent enough, fetches nothing")
@@ -115,8 +126,12 @@ struct MapControllerTests {
     #expect(throws: InvalidInput.self) { try c.handle(.viewportChanged(width: -1, height: 100)) }
     #expect(throws: InvalidInput.self) { try c.handle(.fetchSucceeded(requestId: 9, AnnouncementBatch())) }
     #expect(c.isLoading && c.camera == Self.camera())
-    for line in [#"{"event":"warp"}"#, #"{"event":"tapPin"}"#, #"{"event":"appear"}"#, #"{"event":"fetchSucceeded","requestId":1}"#,
-      #"{"event":"fetchFailed","requestId":1.5}"#, #"{"event":"appear","camera":{"lat":91,"lng":0,"latDelta":1,"lngDelta":1,"width":1,"height":1}}"#] {
+    for line in [
+      #"{"event":"warp"}"#, #"{"event":"tapPin"}"#, #"{"event":"appear"}"#,
+      #"{"event":"fetchSucceeded","requestId":1}"#,
+      #"{"event":"fetchFailed","requestId":1.5}"#,
+      #"{"event":"appear","camera":{"lat":91,"lng":0,"latDelta":1,"lngDelta":1,"width":1,"height":1}}"#,
+    ] {
       #expect(throws: InvalidInput.self, "\(line)") { try c.replay(try JSONParser.parse(line)) }
     }
     #expect(c.isLoading && c.camera == Self.camera())
@@ -124,16 +139,18 @@ struct MapControllerTests {
 
   @Test("announcements: unknown fields ignored, broken ones dropped and counted, not the response")
   func announcements() throws {
-    let batch = try AnnouncementBatch(json: try JSONParser.parse("""
-      [{"id":"a","lastSeenLatitude":1,"lastSeenLongitude":2,"unknown":{"x":1},"status":"found"},
-       {"id":"b","lastSeenLatitude":91,"lastSeenLongitude":2},
-       {"id":"c","lastSeenLongitude":2},
-       {"id":"d","lastSeenLatitude":1,"lastSeenLongitude":2,"petName":5},
-       {"lastSeenLatitude":1,"lastSeenLongitude":2},
-       "not an object",
-       {"id":"a","lastSeenLatitude":3,"lastSeenLongitude":4},
-       {"id":42,"lastSeenLatitude":-1,"lastSeenLongitude":-2,"petName":null}]
-      """))
+    let batch = try AnnouncementBatch(
+      json: try JSONParser.parse(
+        """
+        [{"id":"a","lastSeenLatitude":1,"lastSeenLongitude":2,"unknown":{"x":1},"status":"found"},
+         {"id":"b","lastSeenLatitude":91,"lastSeenLongitude":2},
+         {"id":"c","lastSeenLongitude":2},
+         {"id":"d","lastSeenLatitude":1,"lastSeenLongitude":2,"petName":5},
+         {"lastSeenLatitude":1,"lastSeenLongitude":2},
+         "not an object",
+         {"id":"a","lastSeenLatitude":3,"lastSeenLongitude":4},
+         {"id":42,"lastSeenLatitude":-1,"lastSeenLongitude":-2,"petName":null}]
+        """))
     #expect(batch.announcements.map(\.id) == ["a", "42"] && batch.dropped == 6)
     #expect(batch.announcements[0].status == .found)
   }
@@ -173,7 +190,10 @@ struct MapControllerTests {
     a.lastSeenLatitude = -0.00004
     a.lastSeenLongitude = -0.00005
     #expect(CalloutContent(a).location == "📍 0.0000° N, 0.0001° W")
-    for (given, shown) in [("2024-12-31", "📅 Dec 31, 2024"), ("yesterday", "📅 yesterday"), ("2025-13-01", "📅 2025-13-01"), ("05/01/2025", "📅 05/01/2025")] {
+    for (given, shown) in [
+      ("2024-12-31", "📅 Dec 31, 2024"), ("yesterday", "📅 yesterday"), ("2025-13-01", "📅 2025-13-01"),
+      ("05/01/2025", "📅 05/01/2025"),
+    ] {
       a.lastSeenDate = given
       #expect(CalloutContent(a).date == shown)
     }

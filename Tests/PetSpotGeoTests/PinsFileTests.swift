@@ -51,27 +51,34 @@ struct PinsFileTests {
 
   @Test("announcements JSON and GeoJSON")
   func jsonReading() throws {
-    let announcements = try PinSet.decode(Array("""
-      [{"id":"a","lastSeenLatitude":52.2,"lastSeenLongitude":21,"status":"MISSING","petName":"Rex"},
-       {"id":7,"lastSeenLatitude":null,"lastSeenLongitude":1},
-       {"id":"c","lastSeenLatitude":1e999,"lastSeenLongitude":1},
-       {"id":"d","lastSeenLatitude":-10,"lastSeenLongitude":-20}]
-      """.utf8), format: .json, path: "a.json")
+    let announcements = try PinSet.decode(
+      Array(
+        """
+        [{"id":"a","lastSeenLatitude":52.2,"lastSeenLongitude":21,"status":"MISSING","petName":"Rex"},
+         {"id":7,"lastSeenLatitude":null,"lastSeenLongitude":1},
+         {"id":"c","lastSeenLatitude":1e999,"lastSeenLongitude":1},
+         {"id":"d","lastSeenLatitude":-10,"lastSeenLongitude":-20}]
+        """.utf8), format: .json, path: "a.json")
     #expect(announcements.count == 2 && announcements.invalidCount == 2)
     #expect(error(#"[{"id":"a","lastSeenLatitude":"52","lastSeenLongitude":1}]"#, format: .json)?.location == .index(0))
     #expect(error(#"[{"lastSeenLatitude":1,"lastSeenLongitude":1}]"#, format: .json)?.message.contains("id") == true)
     #expect(error(#"{"not":"an array"}"#, format: .json) != nil)
-    let geo = try PinSet.decode(Array("""
-      {"type":"FeatureCollection","features":[
-        {"type":"Feature","id":"x","geometry":{"type":"Point","coordinates":[21.0,52.2]},"properties":{"status":"found"}},
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[-179.5,-16.5]},"properties":{"id":"y"}},
-        {"type":"Feature","geometry":null,"properties":{}},
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[10,20]},"properties":{}}]}
-      """.utf8), format: .geojson, path: "p.geojson")
+    let geo = try PinSet.decode(
+      Array(
+        """
+        {"type":"FeatureCollection","features":[
+          {"type":"Feature","id":"x","geometry":{"type":"Point","coordinates":[21.0,52.2]},"properties":{"status":"found"}},
+          {"type":"Feature","geometry":{"type":"Point","coordinates":[-179.5,-16.5]},"properties":{"id":"y"}},
+          {"type":"Feature","geometry":null,"properties":{}},
+          {"type":"Feature","geometry":{"type":"Point","coordinates":[10,20]},"properties":{}}]}
+        """.utf8), format: .geojson, path: "p.geojson")
     #expect(geo.count == 3 && geo.invalidCount == 1)
     #expect(geo.ids[0] == "x" && geo.ids[1] == "y" && geo.ids[2] == "3", "position as the id when none is given")
     #expect(geo.latitudes[0] == 52.2 && geo.longitudes[0] == 21.0, "GeoJSON is lon, lat")
-    #expect(error(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}"#, format: .geojson)?.location == .index(0))
+    #expect(
+      error(
+        #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}"#,
+        format: .geojson)?.location == .index(0))
   }
 
   @Test("the supercluster fixture (Natural Earth places) loads")
@@ -80,20 +87,25 @@ struct PinsFileTests {
       .appendingPathComponent("../../Data/natural-earth-places.geojson").path
     let pins = try PinSet.load(path: path)
     #expect(pins.count + pins.invalidCount == 163)
-    #expect(pins.longitudes.contains { $0 > 179 } && pins.longitudes.contains { $0 < -170 }, "both sides of the antimeridian")
+    #expect(
+      pins.longitudes.contains { $0 > 179 } && pins.longitudes.contains { $0 < -170 }, "both sides of the antimeridian")
   }
 
   @Test("binary format round-trips exactly; corruption is an error")
   func binary() throws {
     var random = SeededRandom(seed: 5)
     let pins = random.pinSet(count: 2_000)
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("psg-\(UInt32.random(in: 0...UInt32.max)).psgpins").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "psg-\(UInt32.random(in: 0...UInt32.max)).psgpins"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try pins.writeBinary(to: path)
     let back = try PinSet.load(path: path)
     #expect(back.count == pins.count && back.invalidCount == pins.invalidCount)
     #expect(back.latitudes == pins.latitudes && back.longitudes == pins.longitudes)
-    #expect(back.statusCodes == pins.statusCodes && back.otherStatuses == pins.otherStatuses && back.sourceRows == pins.sourceRows)
+    #expect(
+      back.statusCodes == pins.statusCodes && back.otherStatuses == pins.otherStatuses
+        && back.sourceRows == pins.sourceRows)
     #expect((0..<pins.count).allSatisfy { back.ids[$0] == pins.ids[$0] })
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     bytes.removeLast(3)
@@ -104,11 +116,14 @@ struct PinsFileTests {
   func csvRoundTrip() throws {
     var random = SeededRandom(seed: 6)
     let pins = random.pinSet(count: 1_000)
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("psg-\(UInt32.random(in: 0...UInt32.max)).csv").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "psg-\(UInt32.random(in: 0...UInt32.max)).csv"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try pins.writeCSV(to: path)
     let back = try PinSet.load(path: path)
-    #expect(back.latitudes == pins.latitudes && back.longitudes == pins.longitudes && back.statusCodes == pins.statusCodes)
+    #expect(
+      back.latitudes == pins.latitudes && back.longitudes == pins.longitudes && back.statusCodes == pins.statusCodes)
   }
 
   @Test("decimal cells: fast path equals the standard library; names of non-finite values")
@@ -134,8 +149,10 @@ struct PinsFileTests {
 
   @Test("the generator is deterministic")
   func generator() {
-    let places = [PinGenerator.Place(coordinate: GeoCoordinate(latitude: 52.2, longitude: 21), name: "Warsaw, PL"),
-      PinGenerator.Place(coordinate: GeoCoordinate(latitude: -16, longitude: 179.99), name: "Labasa, FJ")]
+    let places = [
+      PinGenerator.Place(coordinate: GeoCoordinate(latitude: 52.2, longitude: 21), name: "Warsaw, PL"),
+      PinGenerator.Place(coordinate: GeoCoordinate(latitude: -16, longitude: 179.99), name: "Labasa, FJ"),
+    ]
     let a = PinGenerator(kind: .skewed(places: places), seed: 3).rows(count: 500, shelters: 2)
     let b = PinGenerator(kind: .skewed(places: places), seed: 3).rows(count: 500, shelters: 2)
     #expect(a == b)

@@ -24,7 +24,8 @@ struct WithinTests {
       expected.sort { ($0.1, $0.0) < ($1.1, $1.0) }
       if let limit { expected = Array(expected.prefix(limit)) }
       let got = layer.within(metres: range, of: center, geodesic: engine.geodesic, statuses: filter, limit: limit)
-      #expect(got.map(\.position) == expected.map(\.0), "center \(center) range \(range) limit \(String(describing: limit))")
+      #expect(
+        got.map(\.position) == expected.map(\.0), "center \(center) range \(range) limit \(String(describing: limit))")
     }
     // The pin right at the centre, range 0.
     let exact = layer.within(metres: 0, of: pins.coordinate(at: 0), geodesic: engine.geodesic)

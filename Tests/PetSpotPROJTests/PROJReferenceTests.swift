@@ -15,7 +15,8 @@ struct PROJReferenceTests {
     }
     coordinates += [
       GeoCoordinate(latitude: 0, longitude: 0), GeoCoordinate(latitude: WebMercator.latitudeLimit, longitude: 180),
-      GeoCoordinate(latitude: -WebMercator.latitudeLimit, longitude: -180), GeoCoordinate(latitude: 1e-10, longitude: 1e-10),
+      GeoCoordinate(latitude: -WebMercator.latitudeLimit, longitude: -180),
+      GeoCoordinate(latitude: 1e-10, longitude: 1e-10),
       GeoCoordinate(latitude: 85, longitude: 179.999999),
     ]
     let reference = try transformer.project(coordinates)
@@ -30,7 +31,8 @@ struct PROJReferenceTests {
     let g = Geodesic()
     let quarter = g.distance(GeoCoordinate(latitude: 0, longitude: 0), GeoCoordinate(latitude: 90, longitude: 0))
     #expect(abs(quarter - 10_001_965.729) < 0.001)
-    let antipodal = g.distance(GeoCoordinate(latitude: 30, longitude: 10), GeoCoordinate(latitude: -30, longitude: -170))
+    let antipodal = g.distance(
+      GeoCoordinate(latitude: 30, longitude: 10), GeoCoordinate(latitude: -30, longitude: -170))
     #expect(abs(antipodal - 2 * quarter) < 0.001)
   }
 

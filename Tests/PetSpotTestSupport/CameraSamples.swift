@@ -23,27 +23,41 @@ public enum CameraKind: CaseIterable, Sendable {
 extension SeededRandom {
   /// A random valid camera of the given kind.
   public mutating func camera(_ kind: CameraKind) -> Camera {
-    var lat = uniform(-80...80), lng = uniform(-180...180)
-    var latDelta = logUniform(0.01...0.2), lngDelta = logUniform(0.01...0.2)
+    var lat = uniform(-80...80)
+    var lng = uniform(-180...180)
+    var latDelta = logUniform(0.01...0.2)
+    var lngDelta = logUniform(0.01...0.2)
     var heading = 0.0
-    let width = uniform(200...1400), height = uniform(200...1400)
+    let width = uniform(200...1400)
+    let height = uniform(200...1400)
     switch kind {
     case .city: break
-    case .country: latDelta = logUniform(1...10); lngDelta = logUniform(1...10)
-    case .continent: latDelta = logUniform(10...170); lngDelta = logUniform(10...300)
+    case .country:
+      latDelta = logUniform(1...10)
+      lngDelta = logUniform(1...10)
+    case .continent:
+      latDelta = logUniform(10...170)
+      lngDelta = logUniform(10...300)
     case .antimeridian:
       lng = Bool.random(using: &self) ? uniform(178...180) : uniform(-180...(-178))
-      latDelta = logUniform(0.01...40); lngDelta = logUniform(0.01...60)
+      latDelta = logUniform(0.01...40)
+      lngDelta = logUniform(0.01...60)
     case .polar:
       lat = (Bool.random(using: &self) ? 1 : -1) * uniform(80...90)
-      latDelta = logUniform(0.01...60); lngDelta = logUniform(0.01...200)
+      latDelta = logUniform(0.01...60)
+      lngDelta = logUniform(0.01...200)
       heading = Bool.random(using: &self) ? 0 : uniform(-720...720)
     case .rotated:
-      latDelta = logUniform(0.001...150); lngDelta = logUniform(0.001...400)
+      latDelta = logUniform(0.001...150)
+      lngDelta = logUniform(0.001...400)
       heading = uniform(-720...720)
-    case .tiny: latDelta = logUniform(1e-6...1e-3); lngDelta = logUniform(1e-6...1e-3)
+    case .tiny:
+      latDelta = logUniform(1e-6...1e-3)
+      lngDelta = logUniform(1e-6...1e-3)
       heading = Bool.random(using: &self) ? 0 : uniform(0...360)
-    case .wholeWorld: latDelta = logUniform(10...180); lngDelta = uniform(300...1000)
+    case .wholeWorld:
+      latDelta = logUniform(10...180)
+      lngDelta = uniform(300...1000)
       heading = Bool.random(using: &self) ? 0 : uniform(0...360)
     }
     return try! Camera(

@@ -9,7 +9,8 @@ public enum ClusterInvariants {
   public static func check(_ index: ClusterIndex, camera: Camera) -> (result: ClusterResult, problems: [String]) {
     let rect = VisibleRectangle(camera: camera)
     let result = index.items(in: rect)
-    let d = index.options.minSeparation, pins = index.pins
+    let d = index.options.minSeparation
+    let pins = index.pins
     var problems: [String] = []
     func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
       if !condition { problems.append("\(message()); camera \(camera), options \(index.options)") }
@@ -18,9 +19,12 @@ public enum ClusterInvariants {
     let items = result.items
     for i in items.indices {
       for j in items.indices where j > i {
-        let dx = items[i].point.x - items[j].point.x, dy = items[i].point.y - items[j].point.y
+        let dx = items[i].point.x - items[j].point.x
+        let dy = items[i].point.y - items[j].point.y
         let distance = (dx * dx + dy * dy).squareRoot()
-        expect(distance >= d * (1 - 1e-9), "1: items \(i) \(items[i].kind) and \(j) \(items[j].kind) are \(distance) pt apart")
+        expect(
+          distance >= d * (1 - 1e-9),
+          "1: items \(i) \(items[i].kind) and \(j) \(items[j].kind) are \(distance) pt apart")
       }
     }
     let reference = VisibilityReference(camera: camera, padding: 0)
@@ -28,7 +32,9 @@ public enum ClusterInvariants {
     for (k, item) in items.enumerated() {
       let leaves = item.cluster.map { index.leaves(of: $0) } ?? [item.position]
       if let summary = item.cluster {
-        expect(leaves.count == summary.count && summary.count >= 2, "2: cluster \(k) count \(summary.count), \(leaves.count) leaves")
+        expect(
+          leaves.count == summary.count && summary.count >= 2,
+          "2: cluster \(k) count \(summary.count), \(leaves.count) leaves")
         let codes = leaves.map { pins.statusCodes[$0] }
         expect(
           codes.filter { $0 == 1 }.count == summary.missing && codes.filter { $0 == 2 }.count == summary.found
@@ -45,8 +51,11 @@ public enum ClusterInvariants {
           expect(onScreen <= 4 * d * (1 + 1e-9), "3: leaf \(leaf) is \(onScreen) pt from cluster \(k)")
         }
       } else {
-        let expected = rect.screenPoint(of: MercatorPoint(x: pins.mercatorX[item.position], y: pins.mercatorY[item.position]))
-        expect(abs(item.anchor.x - expected.x) <= 1e-6 && abs(item.anchor.y - expected.y) <= 1e-6, "anchor of item \(k) not on its pin")
+        let expected = rect.screenPoint(
+          of: MercatorPoint(x: pins.mercatorX[item.position], y: pins.mercatorY[item.position]))
+        expect(
+          abs(item.anchor.x - expected.x) <= 1e-6 && abs(item.anchor.y - expected.y) <= 1e-6,
+          "anchor of item \(k) not on its pin")
         if item.kind == .pin { expect(item.point == item.anchor, "pin \(k) not drawn where it is") }
       }
       var anyVisible = false
@@ -54,13 +63,16 @@ public enum ClusterInvariants {
         if let other = shownBy[leaf] { expect(false, "2: pin \(leaf) shown by items \(other) and \(k)") }
         shownBy[leaf] = k
         let (lat, lng) = (pins.latitudes[leaf], pins.longitudes[leaf])
-        anyVisible = anyVisible || reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng)
+        anyVisible =
+          anyVisible || reference.isVisible(latitude: lat, longitude: lng)
+          || reference.isBorderline(latitude: lat, longitude: lng)
       }
       expect(anyVisible, "item \(k) holds no visible pin")
     }
     for i in 0..<pins.count where shownBy[i] == nil {
       let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
-      expect(!reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng),
+      expect(
+        !reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng),
         "2: visible pin \(i) (\(lat), \(lng)) not shown")
     }
     if result.level == index.options.maxZoom {
@@ -69,7 +81,9 @@ public enum ClusterInvariants {
       expect(!items.contains { $0.kind == .spider }, "4: spiders below maxZoom")
     }
     for item in items where item.kind == .cluster && rect.zoom >= 0 {
-      expect(item.cluster!.expansionZoom > result.level && item.cluster!.expansionZoom <= index.options.maxZoom, "4: expansion zoom")
+      expect(
+        item.cluster!.expansionZoom > result.level && item.cluster!.expansionZoom <= index.options.maxZoom,
+        "4: expansion zoom")
     }
     for (k, item) in items.enumerated() { expect(result.hitTest(item.point) == k, "hit test of item \(k)") }
     return (result, Array(problems.prefix(5)))

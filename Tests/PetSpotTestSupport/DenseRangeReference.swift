@@ -21,21 +21,29 @@ public struct DenseRangeReference<Metric: GeodesicMetric> {
   public func largestDistance(for camera: Camera) -> Double {
     let rect = VisibleRectangle(camera: camera)
     let (hx, hy) = (rect.halfWidth, rect.halfHeight)
-    let cosT = rect.rotation.cos, sinT = rect.rotation.sin
+    let cosT = rect.rotation.cos
+    let sinT = rect.rotation.sin
     var best = -1.0
     var bestAB = (0.0, 0.0)
     func visit(_ a: Double, _ b: Double) {
       // p = c + a·r + b·u with r = (cos, sin), u = (sin, −cos)
-      let x = rect.center.x + a * cosT + b * sinT, y = rect.center.y + a * sinT - b * cosT
+      let x = rect.center.x + a * cosT + b * sinT
+      let y = rect.center.y + a * sinT - b * cosT
       guard y >= 0, y <= 1 else { return }
       let lat = Double.atan(Double.sinh(Double.pi * (1 - 2 * y))) * 180 / .pi
       let d = metric.distance(camera.center, GeoCoordinate(latitude: lat, longitude: x * 360 - 180))
-      if d > best { best = d; bestAB = (a, b) }
+      if d > best {
+        best = d
+        bestAB = (a, b)
+      }
     }
     let n = boundarySamples
     for i in 0...n {
       let t = -1 + 2 * Double(i) / Double(n)
-      visit(t * hx, hy); visit(t * hx, -hy); visit(hx, t * hy); visit(-hx, t * hy)
+      visit(t * hx, hy)
+      visit(t * hx, -hy)
+      visit(hx, t * hy)
+      visit(-hx, t * hy)
     }
     for i in 0...gridSamples {
       for j in 0...gridSamples {
@@ -48,7 +56,8 @@ public struct DenseRangeReference<Metric: GeodesicMetric> {
       for i in 0...n {
         let x = rect.center.x - ext + 2 * ext * Double(i) / Double(n)
         let (dx, dy) = (x - rect.center.x, bandY - rect.center.y)
-        let a = dx * cosT + dy * sinT, b = dx * sinT - dy * cosT
+        let a = dx * cosT + dy * sinT
+        let b = dx * sinT - dy * cosT
         if abs(a) <= hx && abs(b) <= hy { visit(a, b) }
       }
     }
@@ -59,14 +68,16 @@ public struct DenseRangeReference<Metric: GeodesicMetric> {
       var k = (-ext - 0.5).rounded(.down)
       while k <= ext + 0.5 {
         let (dx, dy) = (0.5 + k, y - rect.center.y)
-        let a = dx * cosT + dy * sinT, b = dx * sinT - dy * cosT
+        let a = dx * cosT + dy * sinT
+        let b = dx * sinT - dy * cosT
         if abs(a) <= hx && abs(b) <= hy { visit(a, b) }
         k += 1
         if k > 2_000 { break }
       }
     }
     // Re-sample finely around the best sample, staying inside the rectangle.
-    let stepA = 2 * hx / Double(n), stepB = 2 * hy / Double(n)
+    let stepA = 2 * hx / Double(n)
+    let stepB = 2 * hy / Double(n)
     let (a0, b0) = bestAB
     for i in -40...40 {
       for j in -40...40 {

@@ -9,7 +9,10 @@ extension SeededRandom {
     var n = 0
     func add(_ lat: Double, _ lng: Double, status: PinStatus? = nil) {
       defer { n += 1 }
-      guard PinSet.isValidCoordinate(latitude: lat, longitude: lng) else { pins.countInvalidRow(); return }
+      guard PinSet.isValidCoordinate(latitude: lat, longitude: lng) else {
+        pins.countInvalidRow()
+        return
+      }
       try! pins.append(id: "p\(n)", latitude: lat, longitude: lng, status: status, sourceRow: n)
     }
     let statuses: [PinStatus?] = [.missing, .found, .closed, nil, .other("ADOPTED")]
@@ -18,7 +21,8 @@ extension SeededRandom {
     if let camera {
       let corners = VisibleRectangle(camera: camera).corners
       for i in 0..<4 {
-        let p = corners[i], q = corners[(i + 1) % 4]
+        let p = corners[i]
+        let q = corners[(i + 1) % 4]
         for _ in 0..<8 {
           let t = uniform(0...1)
           edgePoints.append(MercatorPoint(x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y)))
@@ -32,13 +36,18 @@ extension SeededRandom {
       case 0...3: add(uniform(-90...90), uniform(-180...180), status: status)
       case 4, 5: add(clusterCenter.0 + uniform(-0.01...0.01), clusterCenter.1 + uniform(-0.01...0.01), status: status)
       case 6: add(clusterCenter.0, clusterCenter.1, status: status)  // coincident pins
-      case 7: add(uniform(-60...60), Bool.random(using: &self) ? uniform(179.99...180) : uniform(-180...(-179.99)), status: status)
+      case 7:
+        add(
+          uniform(-60...60), Bool.random(using: &self) ? uniform(179.99...180) : uniform(-180...(-179.99)),
+          status: status)
       case 8 where !edgePoints.isEmpty:
         let p = edgePoints[Int(next() % UInt64(edgePoints.count))]
         if let c = WebMercator.unproject(p) { add(c.latitude, c.longitude, status: status) } else { add(.nan, 0) }
       default:
-        let special: [(Double, Double)] = [(90, 0), (-90, 10), (85.06, 1), (-85.0511287798, 2), (0, 180), (0, -180),
-          (.nan, 1), (91, 0), (0, 181), (.infinity, 0)]
+        let special: [(Double, Double)] = [
+          (90, 0), (-90, 10), (85.06, 1), (-85.0511287798, 2), (0, 180), (0, -180),
+          (.nan, 1), (91, 0), (0, 181), (.infinity, 0),
+        ]
         let (lat, lng) = special[Int(next() % UInt64(special.count))]
         add(lat, lng, status: status)
       }

@@ -4,9 +4,9 @@ import PetSpotGeo
 public typealias SeededRandom = SplitMix64
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// An environment variable, for tests that can be run larger by hand (e.g. PETSPOT_RANGE_CAMERAS).

@@ -17,7 +17,8 @@ public struct VisibilityReference {
   /// negative inside, positive outside; `nil` when it can never be visible (beyond the limit).
   public func signedEdgeDistance(latitude: Double, longitude: Double) -> Double? {
     guard abs(latitude) <= WebMercator.latitudeLimit else { return nil }
-    let s = rect.scale, margin = padding / s
+    let s = rect.scale
+    let margin = padding / s
     let x = (longitude + 180) / 360
     let y = 0.5 - Double.log(Double.tan(.pi / 4 + latitude * .pi / 360)) / (2 * .pi)
     let (hx, hy) = (rect.halfWidth + margin, rect.halfHeight + margin)
@@ -25,7 +26,8 @@ public struct VisibilityReference {
     var best = Double.infinity
     var k = -reach
     while k <= reach {
-      let dx = x + k - rect.center.x, dy = y - rect.center.y
+      let dx = x + k - rect.center.x
+      let dy = y - rect.center.y
       let a = dx * rect.rotation.cos + dy * rect.rotation.sin
       let b = dx * rect.rotation.sin - dy * rect.rotation.cos
       best = min(best, max(abs(a) - hx, abs(b) - hy) * s)

@@ -57,7 +57,8 @@ public struct CalloutLayout: Hashable, Sendable {
 
   /// The arrow's allowed offsets from the card's left edge: it must leave the straight edge.
   public var arrowRange: ClosedRange<Double>? {
-    let lo = cornerRadius + arrowWidth / 2, hi = calloutWidth - cornerRadius - arrowWidth / 2
+    let lo = cornerRadius + arrowWidth / 2
+    let hi = calloutWidth - cornerRadius - arrowWidth / 2
     return lo <= hi ? lo...hi : nil
   }
 
@@ -77,12 +78,20 @@ public struct CalloutLayout: Hashable, Sendable {
 
   /// The card and its arrow as one polygon (clockwise on screen), for the containment test.
   public func outline(_ side: CalloutSide, pin: ScreenPoint) -> [(x: Double, y: Double)] {
-    let f = frame(side, pin: pin), tip = tipY(side, pinY: pin.y)
-    let a = arrowX(side, pin: pin).clamped, half = arrowWidth / 2
+    let f = frame(side, pin: pin)
+    let tip = tipY(side, pinY: pin.y)
+    let a = arrowX(side, pin: pin).clamped
+    let half = arrowWidth / 2
     if side == .above {
-      return [(f.x, f.y), (f.maxX, f.y), (f.maxX, f.maxY), (f.x + a + half, f.maxY), (f.x + a, tip), (f.x + a - half, f.maxY), (f.x, f.maxY)]
+      return [
+        (f.x, f.y), (f.maxX, f.y), (f.maxX, f.maxY), (f.x + a + half, f.maxY), (f.x + a, tip), (f.x + a - half, f.maxY),
+        (f.x, f.maxY),
+      ]
     }
-    return [(f.x, f.y), (f.x + a - half, f.y), (f.x + a, tip), (f.x + a + half, f.y), (f.maxX, f.y), (f.maxX, f.maxY), (f.x, f.maxY)]
+    return [
+      (f.x, f.y), (f.x + a - half, f.y), (f.x + a, tip), (f.x + a + half, f.y), (f.maxX, f.y), (f.maxX, f.maxY),
+      (f.x, f.maxY),
+    ]
   }
 
   /// The arrow's offset from the card's left edge: as needed to point at the pin, and clamped
@@ -115,7 +124,8 @@ public struct CalloutLayout: Hashable, Sendable {
   /// dx is 0.
   public func pan(_ side: CalloutSide, pin: ScreenPoint) -> (dx: Double, dy: Double) {
     // Vertical: the range of dy for which top ≥ T and bottom ≤ B.
-    let dyLow: Double, dyHigh: Double
+    let dyLow: Double
+    let dyHigh: Double
     if side == .above {
       dyLow = safeTop - (pin.y - pinHeight - gap - arrowHeight - calloutHeight)
       dyHigh = safeBottom - (pin.y - pinHeight - gap)
@@ -127,7 +137,8 @@ public struct CalloutLayout: Hashable, Sendable {
     // Horizontal: the pin must lie within [L + r + a/2, R − r − a/2] with the card inside [L, R].
     var dx = 0.0
     if calloutWidth <= safeRight - safeLeft, arrowRange != nil {
-      let lo = safeLeft + cornerRadius + arrowWidth / 2, hi = safeRight - cornerRadius - arrowWidth / 2
+      let lo = safeLeft + cornerRadius + arrowWidth / 2
+      let hi = safeRight - cornerRadius - arrowWidth / 2
       dx = Self.smallest(in: (lo - pin.x)...(hi - pin.x))
     }
     return (dx == 0 ? 0 : dx, dy == 0 ? 0 : dy)

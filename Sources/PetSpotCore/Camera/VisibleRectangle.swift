@@ -84,7 +84,8 @@ public struct VisibleRectangle: Hashable, Sendable {
 
   /// Half the axis-aligned extents of the rectangle in X and Y (world widths).
   public var boundingHalfExtents: (x: Double, y: Double) {
-    let c = abs(rotation.cos), s = abs(rotation.sin)
+    let c = abs(rotation.cos)
+    let s = abs(rotation.sin)
     return (halfWidth * c + halfHeight * s, halfWidth * s + halfHeight * c)
   }
 
@@ -94,7 +95,8 @@ public struct VisibleRectangle: Hashable, Sendable {
   /// - Complexity: O(1).
   public func xInterval(atY y: Double, margin: Double = 0) -> ClosedRange<Double>? {
     let dy = y - center.y
-    var lo = -Double.infinity, hi = Double.infinity
+    var lo = -Double.infinity
+    var hi = Double.infinity
     // |dx·cos + dy·sin| ≤ hx + margin  and  |dx·sin − dy·cos| ≤ hy + margin
     for (k, offset, half) in [
       (rotation.cos, dy * rotation.sin, halfWidth + margin),
@@ -104,7 +106,8 @@ public struct VisibleRectangle: Hashable, Sendable {
         if abs(offset) > half { return nil }
         continue
       }
-      let a = (-half - offset) / k, b = (half - offset) / k
+      let a = (-half - offset) / k
+      let b = (half - offset) / k
       lo = max(lo, min(a, b))
       hi = min(hi, max(a, b))
     }

@@ -35,23 +35,31 @@ extension VisibleRectangle {
   /// - Complexity: O(1), no allocation: the region's extreme X lie at rectangle corners inside the
   ///   band or where rectangle edges cross Y = 0 or Y = 1.
   public var regionBoundingBox: GeoBoundingBox {
-    var minX = Double.infinity, maxX = -Double.infinity
-    var minY = Double.infinity, maxY = -Double.infinity
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    var minY = Double.infinity
+    var maxY = -Double.infinity
     func include(_ x: Double, _ y: Double) {
-      minX = min(minX, x); maxX = max(maxX, x)
-      minY = min(minY, y); maxY = max(maxY, y)
+      minX = min(minX, x)
+      maxX = max(maxX, x)
+      minY = min(minY, y)
+      maxY = max(maxY, y)
     }
     let signs: [(Double, Double)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
     for i in 0..<4 {
-      let (sa, sb) = signs[i], (ta, tb) = signs[(i + 1) % 4]
-      let p = offset(a: sa * halfWidth, b: sb * halfHeight), q = offset(a: ta * halfWidth, b: tb * halfHeight)
-      let (px, py) = (center.x + p.dx, center.y + p.dy), (qx, qy) = (center.x + q.dx, center.y + q.dy)
+      let (sa, sb) = signs[i]
+      let (ta, tb) = signs[(i + 1) % 4]
+      let p = offset(a: sa * halfWidth, b: sb * halfHeight)
+      let q = offset(a: ta * halfWidth, b: tb * halfHeight)
+      let (px, py) = (center.x + p.dx, center.y + p.dy)
+      let (qx, qy) = (center.x + q.dx, center.y + q.dy)
       if py >= 0 && py <= 1 { include(px, py) }
       for bandY in [0.0, 1.0] where (py - bandY) * (qy - bandY) < 0 {
         include(px + (bandY - py) / (qy - py) * (qx - px), bandY)
       }
     }
-    let north = WebMercator.latitude(y: minY), south = WebMercator.latitude(y: maxY)
+    let north = WebMercator.latitude(y: minY)
+    let south = WebMercator.latitude(y: maxY)
     if maxX - minX >= 1 {
       return GeoBoundingBox(north: north, south: south, west: -180, east: 180)
     }
@@ -68,7 +76,8 @@ extension VisibleRectangle {
     out.reserveCapacity(polygon.count + 2)
     for (i, current) in polygon.enumerated() {
       let previous = polygon[(i + polygon.count - 1) % polygon.count]
-      let currentIn = keep(current), previousIn = keep(previous)
+      let currentIn = keep(current)
+      let previousIn = keep(previous)
       if currentIn != previousIn {
         let t = (boundaryY - previous.y) / (current.y - previous.y)
         out.append(MercatorPoint(x: previous.x + t * (current.x - previous.x), y: boundaryY))

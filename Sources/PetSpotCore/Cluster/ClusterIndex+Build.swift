@@ -52,39 +52,49 @@ extension ClusterIndex {
   /// are merged, their per-slot outputs when this returns (before the repair of the cut).
   private static func buildParts(pins: PinSet, options: ClusterOptions, parts: Int) -> BuiltParts {
     // The Morton sort and the id hashes are independent: one core each.
-    var keys: [UInt64] = [], order: [UInt32] = [], hashes: [UInt64] = []
+    var keys: [UInt64] = []
+    var order: [UInt32] = []
+    var hashes: [UInt64] = []
     ParallelPair.run(
       { (keys, order) = Self.mortonOrder(pins) },
       { hashes = (0..<pins.count).map { i in pins.ids.withUTF8(i) { Self.idHash($0) } } })
-    let split = parts > 1 ? Self.splitPoint(keys) : keys.count, cut = split > 0 && split < keys.count
+    let split = parts > 1 ? Self.splitPoint(keys) : keys.count
+    let cut = split > 0 && split < keys.count
     // Each builder is made (copying its slots' data) and run on its own core.
     let builder = { (range: Range<Int>) in
       var part = HierarchyBuilder(pins: pins, options: options, keys: keys, order: order, range: range, hashes: hashes)
       part.build()
       return part
     }
-    var first = builder(0..<0), second = first
+    var first = builder(0..<0)
+    var second = first
     ParallelPair.run({ first = builder(0..<split) }, { second = builder(split..<keys.count) })
     hashes = []
     var out = BuiltParts(boundarySeeds: cut ? first.boundarySeeds : nil)
     out.roots = first.roots + second.roots
     let sortedTops = first.tops + second.tops
-    let clusterOffset = UInt32(first.clusters.count), memberOffset = UInt32(first.members.count)
+    let clusterOffset = UInt32(first.clusters.count)
+    let memberOffset = UInt32(first.members.count)
     let moved = { (ref: UInt32) in Self.isCluster(ref) ? ref + clusterOffset : ref }
     // Room for the clusters and members the repair of the cut may add (no doubling on append).
     let room = { (n: Int) in cut ? n + n / 32 + 64 : n }
-    var tops = [UInt8](repeating: Self.notAnItem, count: pins.count), absorbers = [UInt32](repeating: 0, count: pins.count)
+    var tops = [UInt8](repeating: Self.notAnItem, count: pins.count)
+    var absorbers = [UInt32](repeating: 0, count: pins.count)
     var heads = (0..<UInt32(pins.count)).map { $0 }
-    var keysByPin = [UInt64](repeating: 0, count: pins.count), list = MortonList(sorted: [], keys: [], sortedTops: [])
+    var keysByPin = [UInt64](repeating: 0, count: pins.count)
+    var list = MortonList(sorted: [], keys: [], sortedTops: [])
     // What the second side reads of the parts (the first side empties the builders).
-    let outputs = [(tops: first.tops, absorbers: first.absorbers, heads: first.heads), (second.tops, second.absorbers, second.heads)]
+    let outputs = [
+      (tops: first.tops, absorbers: first.absorbers, heads: first.heads), (second.tops, second.absorbers, second.heads),
+    ]
     tops.withUnsafeMutableBufferPointer { topsBuffer in
       absorbers.withUnsafeMutableBufferPointer { absorbersBuffer in
         heads.withUnsafeMutableBufferPointer { headsBuffer in
           let (topsByPin, absorbersByPin, headsByPin) = (topsBuffer, absorbersBuffer, headsBuffer)
           // A part's per-slot outputs written by pin: the two parts write disjoint pins.
           let scatter = { (part: Int) in
-            let base = part == 0 ? 0 : split, (partTops, partAbsorbers, partHeads) = outputs[part]
+            let base = part == 0 ? 0 : split
+            let (partTops, partAbsorbers, partHeads) = outputs[part]
             for slot in partTops.indices {
               let pin = Int(order[base + slot])
               topsByPin[pin] = partTops[slot]
@@ -155,7 +165,8 @@ extension ClusterIndex {
   /// Pins on the map (the rest are never visible) as Morton keys, ascending, with their positions;
   /// equal keys stay in input order (the sort is stable).
   private static func mortonOrder(_ pins: PinSet) -> (keys: [UInt64], order: [UInt32]) {
-    var keys: [UInt64] = [], order: [UInt32] = []
+    var keys: [UInt64] = []
+    var order: [UInt32] = []
     keys.reserveCapacity(pins.count)
     order.reserveCapacity(pins.count)
     for i in 0..<pins.count where !pins.mercatorY[i].isNaN {

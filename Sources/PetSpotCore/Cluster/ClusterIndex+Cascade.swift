@@ -27,7 +27,8 @@ extension ClusterIndex {
   /// before it in Z order within d_L, so only the pins after a changed seed and within d_L of it
   /// are decided again, in Z order).
   mutating func propagate(_ initial: [LevelChange]) {
-    var record = ChangeRecord(dirty: Array(repeating: [], count: options.maxZoom), joined: Array(repeating: [], count: options.maxZoom))
+    var record = ChangeRecord(
+      dirty: Array(repeating: [], count: options.maxZoom), joined: Array(repeating: [], count: options.maxZoom))
     record.touched = initial.map(\.pin)
     var changes = initial
     for level in stride(from: options.maxZoom - 1, through: 0, by: -1) where !changes.isEmpty {
@@ -39,7 +40,8 @@ extension ClusterIndex {
   /// After a build in two parts: decides again the pins of the second part that seeds of the
   /// first (`boundarySeeds`, per level) may take, and whatever that changes.
   mutating func repairAfterSplit(boundarySeeds: [[UInt32]]) {
-    var record = ChangeRecord(dirty: Array(repeating: [], count: options.maxZoom), joined: Array(repeating: [], count: options.maxZoom))
+    var record = ChangeRecord(
+      dirty: Array(repeating: [], count: options.maxZoom), joined: Array(repeating: [], count: options.maxZoom))
     var changes: [LevelChange] = []
     for level in stride(from: options.maxZoom - 1, through: 0, by: -1) {
       changes = decide(level: level, changes, &record, near: boundarySeeds[level])
@@ -52,14 +54,19 @@ extension ClusterIndex {
   private mutating func finish(_ changes: [LevelChange], _ record: inout ChangeRecord) {
     for change in changes { updateRoots(change) }
     recluster(&record)
-    for pin in record.touched where tops[Int(pin)] != Self.notAnItem { order.refresh(around: pin, keys: keys, tops: tops) }
+    for pin in record.touched where tops[Int(pin)] != Self.notAnItem {
+      order.refresh(around: pin, keys: keys, tops: tops)
+    }
   }
 
   /// One level's greedy decisions again, for the pins a change of the level above can reach and
   /// those after and near `seeds` (seeds of this level).
   /// - Returns: the changes of this level's items.
-  private mutating func decide(level: Int, _ changes: [LevelChange], _ record: inout ChangeRecord, near seeds: [UInt32] = []) -> [LevelChange] {
-    let d = options.separation(atLevel: level), here = UInt8(level)
+  private mutating func decide(
+    level: Int, _ changes: [LevelChange], _ record: inout ChangeRecord, near seeds: [UInt32] = []
+  ) -> [LevelChange] {
+    let d = options.separation(atLevel: level)
+    let here = UInt8(level)
     var next: [LevelChange] = []
     var queue = ZOrderQueue()
     for seed in seeds { pushLater(than: seed, near: point(seed), level: level, separation: d, into: &queue) }
@@ -84,7 +91,8 @@ extension ClusterIndex {
           tops[Int(j)] = here + 1
           absorbers[Int(j)] = absorber
         } else if wasSeed {
-          next.append(LevelChange(pin: j, entered: false, oldTop: tops[Int(j)], oldAbsorber: absorbers[Int(j)], point: point(j)))
+          next.append(
+            LevelChange(pin: j, entered: false, oldTop: tops[Int(j)], oldAbsorber: absorbers[Int(j)], point: point(j)))
           tops[Int(j)] = here + 1
           absorbers[Int(j)] = absorber
           record.dirty[level].append(j)
@@ -114,7 +122,9 @@ extension ClusterIndex {
   /// The earliest seed of `level` before pin `j` in Z order and closer than `d`, or `nil`.
   private func earliestSeed(before j: UInt32, level: Int, separation d: Double) -> UInt32? {
     var best: UInt32?
-    order.forEach(near: point(j), radius: d, maxTop: UInt8(level), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY) { i in
+    order.forEach(
+      near: point(j), radius: d, maxTop: UInt8(level), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
+    ) { i in
       if precedes(i, j), best.map({ precedes(i, $0) }) ?? true { best = i }
     }
     return best
@@ -122,15 +132,20 @@ extension ClusterIndex {
 
   /// Queues the items of level + 1 after pin `x` in Z order and closer than `d` to `p`: their
   /// decisions at `level` may change when x's does.
-  private func pushLater(than x: UInt32, near p: MercatorPoint, level: Int, separation d: Double, into queue: inout ZOrderQueue) {
-    order.forEach(near: p, radius: d, maxTop: UInt8(level + 1), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY) { j in
+  private func pushLater(
+    than x: UInt32, near p: MercatorPoint, level: Int, separation d: Double, into queue: inout ZOrderQueue
+  ) {
+    order.forEach(
+      near: p, radius: d, maxTop: UInt8(level + 1), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
+    ) { j in
       if precedes(x, j) { queue.push(j, index: self) }
     }
   }
 
   /// Keeps ``roots`` (the items of level 0, in Z order) in step with a change of level 0.
   private mutating func updateRoots(_ change: LevelChange) {
-    var lo = 0, hi = roots.count
+    var lo = 0
+    var hi = roots.count
     while lo < hi {
       let mid = (lo + hi) / 2
       if precedes(roots[mid], change.pin) { lo = mid + 1 } else { hi = mid }
@@ -166,7 +181,8 @@ struct ZOrderQueue {
     heap.removeLast()
     var parent = 0
     while true {
-      let left = 2 * parent + 1, right = left + 1
+      let left = 2 * parent + 1
+      let right = left + 1
       var smallest = parent
       if left < heap.count && index.precedes(heap[left], heap[smallest]) { smallest = left }
       if right < heap.count && index.precedes(heap[right], heap[smallest]) { smallest = right }

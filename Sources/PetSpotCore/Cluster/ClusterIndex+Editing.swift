@@ -12,7 +12,9 @@ extension ClusterIndex {
   ///   changes).
   /// - Complexity: the pins whose decisions the new one changes, typically a few per level.
   @discardableResult
-  public mutating func insert(id: String, latitude: Double, longitude: Double, status: PinStatus?, sourceRow: Int) throws(PinRejection) -> Int {
+  public mutating func insert(id: String, latitude: Double, longitude: Double, status: PinStatus?, sourceRow: Int)
+    throws(PinRejection) -> Int
+  {
     try pins.append(id: id, latitude: latitude, longitude: longitude, status: status, sourceRow: sourceRow)
     let pin = UInt32(pins.count - 1)
     keys.append(0)
@@ -37,7 +39,9 @@ extension ClusterIndex {
   /// Moves the pin at `position` and sets its status, keeping its id and place in the order.
   /// - Throws: ``PinRejection/tooManyStatuses`` (nothing changes).
   /// - Precondition: a live position and a valid coordinate.
-  public mutating func update(at position: Int, latitude: Double, longitude: Double, status: PinStatus?) throws(PinRejection) {
+  public mutating func update(at position: Int, latitude: Double, longitude: Double, status: PinStatus?)
+    throws(PinRejection)
+  {
     precondition(position >= 0 && position < pins.count && !pins.isRetired(position), "no pin at position \(position)")
     guard pins.accepts(status) else { throw .tooManyStatuses }  // refused before anything changes
     leave(UInt32(position))

@@ -60,7 +60,10 @@ extension ClusterIndex {
     try Camera.check("height", height, "a finite number > 0") { $0 > 0 }
     // Bounds of the leaves, unwrapped around the drawn position.
     let origin = point(representative(of: cluster.node))
-    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    var minY = Double.infinity
+    var maxY = -Double.infinity
     for position in leaves(of: cluster) {
       let p = MercatorPoint(x: pins.mercatorX[position], y: pins.mercatorY[position])
       var dx = (p.x - origin.x).truncatingRemainder(dividingBy: 1)
@@ -78,19 +81,24 @@ extension ClusterIndex {
     // Just above the level's scale, so that floor(zoom) is the expansion zoom despite rounding.
     scale *= 1 + 1e-12
     let center = MercatorPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
-    let hx = width / (2 * scale), hy = hx * height / width
+    let hx = width / (2 * scale)
+    let hy = hx * height / width
     let latitude = WebMercator.latitude(y: center.y)
-    let north = WebMercator.latitude(y: max(center.y - hy, 0)), south = WebMercator.latitude(y: min(center.y + hy, 1))
+    let north = WebMercator.latitude(y: max(center.y - hy, 0))
+    let south = WebMercator.latitude(y: min(center.y + hy, 1))
     // The span whose taller half stays within hy, so the fit keeps hx (and the zoom).
     let latitudeDelta = 2 * min(north - latitude, latitude - south)
     return try Camera(
       center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
-      latitudeDelta: latitudeDelta > 0 ? latitudeDelta : 1e-9, longitudeDelta: 360 * width / scale, width: width, height: height)
+      latitudeDelta: latitudeDelta > 0 ? latitudeDelta : 1e-9, longitudeDelta: 360 * width / scale, width: width,
+      height: height)
   }
 
   private func node(_ ref: UInt32) -> Node {
     let position = Int(representative(of: ref))
-    return Node(position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position), cluster: Self.isCluster(ref) ? summary(ref) : nil)
+    return Node(
+      position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position),
+      cluster: Self.isCluster(ref) ? summary(ref) : nil)
   }
 
   private func clusterReference(id: some StringProtocol) -> UInt32? {

@@ -31,7 +31,8 @@ extension ClusterIndex {
     // The items are made in place, in one pass over the nodes found.
     return [ClusterItem](unsafeUninitializedCapacity: drawn.count) { buffer, count in
       for (i, ref) in drawn.enumerated() {
-        (buffer.baseAddress! + i).initialize(to: Self.isCluster(ref) ? clusterItem(ref, rectangle: rectangle) : pinItem(ref, rectangle: rectangle))
+        (buffer.baseAddress! + i).initialize(
+          to: Self.isCluster(ref) ? clusterItem(ref, rectangle: rectangle) : pinItem(ref, rectangle: rectangle))
       }
       count = drawn.count
     }
@@ -56,7 +57,9 @@ extension ClusterIndex {
       let overlap = inside ? .inside : self.overlap(c, with: test)
       if overlap == .outside { continue }
       if level <= Int(c.level) {
-        if overlap == .inside || window.contains(x: c.x, y: c.y) || hasVisibleLeaf(ref, in: window, test: test, stack: &scratch) {
+        if overlap == .inside || window.contains(x: c.x, y: c.y)
+          || hasVisibleLeaf(ref, in: window, test: test, stack: &scratch)
+        {
           drawn.append(ref)
         }
       } else {
@@ -72,7 +75,9 @@ extension ClusterIndex {
   }
 
   /// Whether any leaf under `ref` is visible (depth-first, skipping subtrees that cannot be).
-  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow, test: LeafBoxTest, stack: inout [UInt32]) -> Bool {
+  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow, test: LeafBoxTest, stack: inout [UInt32])
+    -> Bool
+  {
     stack.removeAll(keepingCapacity: true)
     stack.append(ref)
     while let node = stack.popLast() {
@@ -102,14 +107,17 @@ extension ClusterIndex {
 
   func pinItem(_ pin: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
     let screen = rectangle.screenPoint(of: point(pin))
-    return ClusterItem(kind: .pin, point: screen, coordinate: pins.coordinate(at: Int(pin)), position: Int(pin), anchor: screen, cluster: nil, node: pin)
+    return ClusterItem(
+      kind: .pin, point: screen, coordinate: pins.coordinate(at: Int(pin)), position: Int(pin), anchor: screen,
+      cluster: nil, node: pin)
   }
 
   func clusterItem(_ ref: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
     let c = cluster(ref)
     let screen = rectangle.screenPoint(of: c.point)
     return ClusterItem(
-      kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.representative)), position: -1, anchor: screen,
+      kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.representative)), position: -1,
+      anchor: screen,
       cluster: summary(ref), node: ref)
   }
 
@@ -119,7 +127,8 @@ extension ClusterIndex {
       let position = Int(ref)
       let code = pins.statusCodes[position]
       return ClusterSummary(
-        idHash: pins.ids.withUTF8(position) { Self.idHash($0) }, count: 1, missing: code == 1 ? 1 : 0, found: code == 2 ? 1 : 0,
+        idHash: pins.ids.withUTF8(position) { Self.idHash($0) }, count: 1, missing: code == 1 ? 1 : 0,
+        found: code == 2 ? 1 : 0,
         closed: code == 3 ? 1 : 0, expansionZoom: options.maxZoom, node: ref)
     }
     let c = cluster(ref)
@@ -141,7 +150,8 @@ extension ClusterIndex {
       var seed = items[i]
       var summary: ClusterSummary?
       for j in order[(k + 1)...] where !taken[j] {
-        let dx = items[j].point.x - seed.point.x, dy = items[j].point.y - seed.point.y
+        let dx = items[j].point.x - seed.point.x
+        let dy = items[j].point.y - seed.point.y
         guard dx * dx + dy * dy < d * d else { continue }
         taken[j] = true
         if summary == nil { summary = seed.cluster ?? self.summary(seed.node) }
@@ -149,7 +159,9 @@ extension ClusterIndex {
       }
       if var summary {
         summary.expansionZoom = 0
-        seed = ClusterItem(kind: .cluster, point: seed.point, coordinate: seed.coordinate, position: -1, anchor: seed.point, cluster: summary, node: seed.node)
+        seed = ClusterItem(
+          kind: .cluster, point: seed.point, coordinate: seed.coordinate, position: -1, anchor: seed.point,
+          cluster: summary, node: seed.node)
       }
       merged.append(seed)
     }

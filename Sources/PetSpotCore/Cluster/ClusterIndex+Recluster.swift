@@ -33,11 +33,14 @@ extension ClusterIndex {
       let below = UInt8(level + 1)
       if let existing {
         let c = clusters[Int(existing)]
-        for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) where tops[Int(members[k])] == below && absorbers[Int(members[k])] == seed {
+        for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount)
+        where tops[Int(members[k])] == below && absorbers[Int(members[k])] == seed {
           absorbed.append(members[k])
         }
       }
-      for j in joined where tops[Int(j)] == below && absorbers[Int(j)] == seed && !absorbed.contains(j) { absorbed.append(j) }
+      for j in joined where tops[Int(j)] == below && absorbers[Int(j)] == seed && !absorbed.contains(j) {
+        absorbed.append(j)
+      }
       absorbed.sort { precedes($0, $1) }
     }
     guard !absorbed.isEmpty else {
@@ -46,8 +49,10 @@ extension ClusterIndex {
     }
     let origin = point(seed)
     var cluster = Cluster(
-      x: origin.x, y: origin.y, extent: .zero, up: node(of: seed, above: level), memberStart: 0, memberCount: UInt32(absorbed.count),
-      level: UInt8(level), representative: seed, count: 0, memberCapacity: 0, missing: 0, found: 0, closed: 0, idHash: 0)
+      x: origin.x, y: origin.y, extent: .zero, up: node(of: seed, above: level), memberStart: 0,
+      memberCount: UInt32(absorbed.count),
+      level: UInt8(level), representative: seed, count: 0, memberCapacity: 0, missing: 0, found: 0, closed: 0, idHash: 0
+    )
     addChild(cluster.up, to: &cluster, origin: origin)
     for j in absorbed { addChild(node(of: j, above: level), to: &cluster, origin: origin) }
     guard let existing else {
@@ -80,7 +85,9 @@ extension ClusterIndex {
     if Self.isCluster(child) {
       cluster.add(self.cluster(child), dx: dx, dy: dy)
     } else {
-      cluster.add(pinWithStatus: pins.statusCodes[Int(child)], idHash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, dx: dx, dy: dy)
+      cluster.add(
+        pinWithStatus: pins.statusCodes[Int(child)], idHash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, dx: dx,
+        dy: dy)
     }
   }
 
@@ -133,7 +140,8 @@ extension ClusterIndex {
 
   /// Unlinks a cluster from its seed's chain and frees its record.
   private mutating func deleteCluster(_ number: UInt32, seed: UInt32) {
-    let ref = number | Self.clusterFlag, c = clusters[Int(number)]
+    let ref = number | Self.clusterFlag
+    let c = clusters[Int(number)]
     if heads[Int(seed)] == ref {
       heads[Int(seed)] = c.up
     } else {

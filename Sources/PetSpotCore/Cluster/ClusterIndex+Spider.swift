@@ -25,8 +25,12 @@ extension ClusterIndex {
         let pin = visible[member]
         let point = ScreenPoint(x: group.center.x + offset.dx, y: group.center.y + offset.dy)
         let m = rectangle.mercatorPoint(at: point)
-        let coordinate = GeoCoordinate(latitude: WebMercator.latitude(y: m.y), longitude: Longitude.wrapped(WebMercator.longitude(x: m.x)))
-        out.append(ClusterItem(kind: .spider, point: point, coordinate: coordinate, position: Int(pin), anchor: anchors[member], cluster: nil, node: pin))
+        let coordinate = GeoCoordinate(
+          latitude: WebMercator.latitude(y: m.y), longitude: Longitude.wrapped(WebMercator.longitude(x: m.x)))
+        out.append(
+          ClusterItem(
+            kind: .spider, point: point, coordinate: coordinate, position: Int(pin), anchor: anchors[member],
+            cluster: nil, node: pin))
       }
     }
     return out
@@ -78,7 +82,8 @@ struct SpiderGroups {
       taken[i] = true
       var members = [i]
       let p = anchors[i]
-      var lo = 0, hi = byX.count
+      var lo = 0
+      var hi = byX.count
       while lo < hi {
         let mid = (lo + hi) / 2
         if anchors[byX[mid]].x <= p.x - d { lo = mid + 1 } else { hi = mid }
@@ -88,7 +93,8 @@ struct SpiderGroups {
         let j = byX[k]
         k += 1
         guard !taken[j] else { continue }
-        let dx = anchors[j].x - p.x, dy = anchors[j].y - p.y
+        let dx = anchors[j].x - p.x
+        let dy = anchors[j].y - p.y
         if dx * dx + dy * dy < d * d {
           taken[j] = true
           members.append(j)
@@ -100,19 +106,23 @@ struct SpiderGroups {
 
   private func makeGroup(_ members: [Int]) -> Group {
     guard members.count > 1 else { return Group(members: members, center: anchors[members[0]], radius: 0) }
-    var x = 0.0, y = 0.0
+    var x = 0.0
+    var y = 0.0
     for m in members {
       x += anchors[m].x
       y += anchors[m].y
     }
     let n = Double(members.count)
-    return Group(members: members, center: ScreenPoint(x: x / n, y: y / n), radius: SpiderLayout.radius(count: members.count, separation: separation))
+    return Group(
+      members: members, center: ScreenPoint(x: x / n, y: y / n),
+      radius: SpiderLayout.radius(count: members.count, separation: separation))
   }
 
   /// Whether two groups' layouts keep the separation between every pair of their items.
   private func apart(_ a: Group, _ b: Group) -> Bool {
     if a.radius == 0 && b.radius == 0 && a.members.count == 1 && b.members.count == 1 { return true }  // seeds are d apart
-    let dx = a.center.x - b.center.x, dy = a.center.y - b.center.y
+    let dx = a.center.x - b.center.x
+    let dy = a.center.y - b.center.y
     let need = a.radius + b.radius + separation
     return dx * dx + dy * dy >= need * need
   }
@@ -148,9 +158,11 @@ struct SpiderGroups {
   mutating func slideInside(width: Double, height: Double) {
     let margin = separation / 2
     for i in groups.indices where groups[i].members.count > 1 {
-      let g = groups[i], reach = g.radius + margin
+      let g = groups[i]
+      let reach = g.radius + margin
       guard 2 * reach <= width, 2 * reach <= height else { continue }
-      let x = min(max(g.center.x, reach), width - reach), y = min(max(g.center.y, reach), height - reach)
+      let x = min(max(g.center.x, reach), width - reach)
+      let y = min(max(g.center.y, reach), height - reach)
       guard x != g.center.x || y != g.center.y else { continue }
       var moved = g
       moved.center = ScreenPoint(x: x, y: y)

@@ -134,7 +134,8 @@ public struct ClusterIndex: Sendable {
 
     /// Whether two records hold the same content (what a parent depends on).
     func sameContent(as other: Cluster) -> Bool {
-      x == other.x && y == other.y && count == other.count && missing == other.missing && found == other.found && closed == other.closed && idHash == other.idHash
+      x == other.x && y == other.y && count == other.count && missing == other.missing && found == other.found
+        && closed == other.closed && idHash == other.idHash
         && extent == other.extent && up == other.up
     }
   }
@@ -148,7 +149,8 @@ public struct ClusterIndex: Sendable {
   /// Bytes the index holds beyond the pin set.
   public var memoryBytes: Int {
     keys.capacity * 8 + tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
-      + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots.capacity * 4
+      + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
+      .capacity * 4
       + clusterTable.memoryBytes + order.memoryBytes
   }
 
@@ -175,7 +177,8 @@ public struct ClusterIndex: Sendable {
   /// Whether pin a comes before pin b in Z order (Morton key, then position).
   @inline(__always)
   func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-    let ka = keys[Int(a)], kb = keys[Int(b)]
+    let ka = keys[Int(a)]
+    let kb = keys[Int(b)]
     return ka < kb || (ka == kb && a < b)
   }
 
@@ -230,26 +233,36 @@ extension ClusterIndex {
   /// Also checks the bookkeeping (heads, chains, id table, Z-ordered list) and reports breaks.
   package func structureDescription() -> [String] {
     func id(_ pin: UInt32) -> String { pins.ids[Int(pin)] }
-    func node(_ ref: UInt32) -> String { Self.isCluster(ref) ? "c(\(id(cluster(ref).representative))@\(cluster(ref).level))" : id(ref) }
+    func node(_ ref: UInt32) -> String {
+      Self.isCluster(ref) ? "c(\(id(cluster(ref).representative))@\(cluster(ref).level))" : id(ref)
+    }
     var lines: [String] = []
     for p in 0..<pins.count where !pins.isRetired(p) && tops[p] != Self.notAnItem {
       let pin = UInt32(p)
-      lines.append("pin \(id(pin)) top \(tops[p])" + (tops[p] > 0 ? " by \(id(absorbers[p]))" : "") + " head \(node(heads[p]))")
+      lines.append(
+        "pin \(id(pin)) top \(tops[p])" + (tops[p] > 0 ? " by \(id(absorbers[p]))" : "") + " head \(node(heads[p]))")
     }
     var live = 0
     for (number, c) in clusters.enumerated() where c.level != Self.notAnItem {
       live += 1
       let ms = members[Int(c.memberStart)..<Int(c.memberStart + c.memberCount)].map(id)
       lines.append(
-        "cluster \(id(c.representative))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)")
-      if clusterTable.find(c.idHash, in: clusters) != UInt32(number) { lines.append("BROKEN: table misses \(id(c.representative))@\(c.level)") }
-      if c.point != point(c.representative) { lines.append("BROKEN: \(id(c.representative))@\(c.level) not drawn at its seed") }
+        "cluster \(id(c.representative))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)"
+      )
+      if clusterTable.find(c.idHash, in: clusters) != UInt32(number) {
+        lines.append("BROKEN: table misses \(id(c.representative))@\(c.level)")
+      }
+      if c.point != point(c.representative) {
+        lines.append("BROKEN: \(id(c.representative))@\(c.level) not drawn at its seed")
+      }
     }
     if live != liveClusters { lines.append("BROKEN: \(liveClusters) live clusters counted, \(live) found") }
     lines.sort()
     lines.append("roots \(roots.map(id))")
     let listed = order.chunks.flatMap { $0 }
-    if listed.count != order.count || !zip(listed, listed.dropFirst()).allSatisfy({ precedes($0, $1) }) { lines.append("BROKEN: Z-ordered list") }
+    if listed.count != order.count || !zip(listed, listed.dropFirst()).allSatisfy({ precedes($0, $1) }) {
+      lines.append("BROKEN: Z-ordered list")
+    }
     return lines
   }
 }

@@ -89,9 +89,11 @@ public struct ClusterResult: Hashable, Sendable {
   /// - Complexity: O(items).
   public func hitTest(_ point: ScreenPoint) -> Int? {
     let limit = minSeparation / 2
-    var best: Int?, bestDistance = limit * limit
+    var best: Int?
+    var bestDistance = limit * limit
     for (i, item) in items.enumerated() {
-      let dx = item.point.x - point.x, dy = item.point.y - point.y
+      let dx = item.point.x - point.x
+      let dy = item.point.y - point.y
       let d2 = dx * dx + dy * dy
       if d2 <= bestDistance {
         best = i

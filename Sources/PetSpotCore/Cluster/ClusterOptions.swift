@@ -23,10 +23,14 @@ public struct ClusterOptions: Hashable, Sendable {
   /// - Throws: ``InvalidInput`` naming `minSeparation` or `maxZoom`.
   public func validate() throws(InvalidInput) {
     guard minSeparation.isFinite else {
-      throw InvalidInput(field: "minSeparation", code: .notFinite, message: "minSeparation must be a finite number of points in (0, 1000]")
+      throw InvalidInput(
+        field: "minSeparation", code: .notFinite,
+        message: "minSeparation must be a finite number of points in (0, 1000]")
     }
     guard minSeparation > 0, minSeparation <= Self.minSeparationLimit else {
-      throw InvalidInput(field: "minSeparation", code: .outOfRange, message: "minSeparation must be a finite number of points in (0, 1000]")
+      throw InvalidInput(
+        field: "minSeparation", code: .outOfRange,
+        message: "minSeparation must be a finite number of points in (0, 1000]")
     }
     guard (0...Self.maxZoomLimit).contains(maxZoom) else {
       throw InvalidInput(field: "maxZoom", code: .outOfRange, message: "maxZoom must be an integer in 0...22")

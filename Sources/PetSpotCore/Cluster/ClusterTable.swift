@@ -46,11 +46,13 @@ struct ClusterTable: Sendable {
     while slots[slot] != 0 && slots[slot] != c + 1 { slot = (slot + 1) & mask }
     guard slots[slot] == c + 1 else { return }
     used -= 1
-    var gap = slot, next = (slot + 1) & mask
+    var gap = slot
+    var next = (slot + 1) & mask
     while slots[next] != 0 {
       let home = Int(truncatingIfNeeded: clusters[Int(slots[next] - 1)].idHash) & mask
       // The entry may fill the gap when its home is not cyclically within (gap, next].
-      let distanceToGap = (next - home) & mask, distanceToNext = (next - gap) & mask
+      let distanceToGap = (next - home) & mask
+      let distanceToNext = (next - gap) & mask
       if distanceToGap >= distanceToNext {
         slots[gap] = slots[next]
         gap = next

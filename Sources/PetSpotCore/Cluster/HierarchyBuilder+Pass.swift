@@ -10,22 +10,28 @@ extension HierarchyBuilder {
     let count = items.count
     let cells = MortonCells(sortedKeys: items.lazy.map(\.key), depth: depth)
     // Scratch for the pass: taken flags, a seed's members.
-    let taken = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count), found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    let taken = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
+    let found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
     defer {
       taken.deallocate()
       found.deallocate()
     }
     taken.initialize(repeating: false)
-    let cellsPerWorld = Double(UInt64(1) << UInt64(depth)), cellWidth = 1 / cellsPerWorld, lastCell = cellsPerWorld - 1
+    let cellsPerWorld = Double(UInt64(1) << UInt64(depth))
+    let cellWidth = 1 / cellsPerWorld
+    let lastCell = cellsPerWorld - 1
     // Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
     let wholeGrid = depth < 2
     // Whether a cell (by code at this depth) may hold pins of the next part.
-    let shift = UInt64(2 * (31 - depth)), partEnds = boundaryKey != .max, nextPartKey = boundaryKey
+    let shift = UInt64(2 * (31 - depth))
+    let partEnds = boundaryKey != .max
+    let nextPartKey = boundaryKey
     var boundary: [UInt32] = []
     // Per cell: the later neighbour cells found so far, by slot of ``Neighbourhood/offsets``: −2
     // not looked up yet, −1 none.
     var cache = SIMD8<Int32>(repeating: -2)
-    let reachedBySides = Neighbourhood.reached, offsets = Neighbourhood.offsets
+    let reachedBySides = Neighbourhood.reached
+    let offsets = Neighbourhood.offsets
     // The seeds, in order, become the next level's items.
     let nextItems = [LevelItem](unsafeUninitializedCapacity: count) { output, seedCount in
       seedCount = 0
@@ -46,16 +52,20 @@ extension HierarchyBuilder {
                         memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0, idHash: 0)
                       // A child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
                       func add(_ child: LevelItem) {
-                        let (dx, dy) = ClusterIndex.Cluster.offset(of: MercatorPoint(x: child.x, y: child.y), from: MercatorPoint(x: seed.x, y: seed.y))
+                        let (dx, dy) = ClusterIndex.Cluster.offset(
+                          of: MercatorPoint(x: child.x, y: child.y), from: MercatorPoint(x: seed.x, y: seed.y))
                         if ClusterIndex.isCluster(child.node) {
                           cluster.add(clusters[Int(child.node & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy)
                         } else {
-                          cluster.add(pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy)
+                          cluster.add(
+                            pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy
+                          )
                         }
                       }
                       add(seed)
                       for m in absorbed {
-                        let child = items[Int(m)], slot = Int(child.slot)
+                        let child = items[Int(m)]
+                        let slot = Int(child.slot)
                         add(child)
                         members.append(positions[slot])
                         tops[slot] = UInt8(level + 1)
@@ -66,39 +76,53 @@ extension HierarchyBuilder {
                       return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
                     }
                     for cell in 0..<codes.count {
-                      let runStart = Int(starts[cell]), runEnd = Int(starts[cell + 1])
+                      let runStart = Int(starts[cell])
+                      let runEnd = Int(starts[cell + 1])
                       cache = SIMD8(repeating: -2)
                       let cellAtBoundary = partEnds && (wholeGrid || ((codes[cell] + 1) << shift) > nextPartKey)
                       for i in runStart..<runEnd where !taken[i] {
                         var atBoundary = cellAtBoundary
-                        let seed = items[i], px = seed.x, py = seed.y
+                        let seed = items[i]
+                        let px = seed.x
+                        let py = seed.y
                         var foundCount = scan.take((i + 1)..<runEnd, seed: i, x: px, y: py, into: found, at: 0)
                         if wholeGrid {
                           for other in (cell + 1)..<codes.count {
-                            foundCount = scan.take(Int(starts[other])..<Int(starts[other + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
+                            foundCount = scan.take(
+                              Int(starts[other])..<Int(starts[other + 1]), seed: i, x: px, y: py, into: found,
+                              at: foundCount)
                           }
                         } else {
                           // Only the neighbour cells the disk of radius `reach` reaches. Where the seed
                           // lies in its cell, 0...1 per axis (x = 1, the antimeridian, and y = 1 sit in
                           // the last column and row, as in the Morton key):
-                          let gx = px * cellsPerWorld, gy = py * cellsPerWorld
-                          let fx = gx - min(gx.rounded(.down), lastCell), fy = gy - min(gy.rounded(.down), lastCell)
-                          let west = fx * cellWidth < reach, east = (1 - fx) * cellWidth < reach
-                          let north = fy * cellWidth < reach, south = (1 - fy) * cellWidth < reach
-                          var reached = reachedBySides[(west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0)]
+                          let gx = px * cellsPerWorld
+                          let gy = py * cellsPerWorld
+                          let fx = gx - min(gx.rounded(.down), lastCell)
+                          let fy = gy - min(gy.rounded(.down), lastCell)
+                          let west = fx * cellWidth < reach
+                          let east = (1 - fx) * cellWidth < reach
+                          let north = fy * cellWidth < reach
+                          let south = (1 - fy) * cellWidth < reach
+                          var reached = reachedBySides[
+                            (west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0)]
                           while reached != 0 {
                             let slot = reached.trailingZeroBitCount
                             reached &= reached - 1
                             let (dx, dy) = offsets[slot]
-                            if partEnds && !atBoundary, let code = MortonCells.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: depth) {
+                            if partEnds && !atBoundary,
+                              let code = MortonCells.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: depth)
+                            {
                               atBoundary = code > codes[cell] && ((code + 1) << shift) > nextPartKey
                             }
                             if cache[slot] == -2 {
-                              cache[slot] = Int32(MortonCells.laterNeighbour(of: cell, in: codes, depth: depth, dx: dx, dy: dy) ?? -1)
+                              cache[slot] = Int32(
+                                MortonCells.laterNeighbour(of: cell, in: codes, depth: depth, dx: dx, dy: dy) ?? -1)
                             }
                             let n = Int(cache[slot])
                             if n >= 0 {
-                              foundCount = scan.take(Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
+                              foundCount = scan.take(
+                                Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
                             }
                           }
                         }
@@ -156,7 +180,8 @@ private enum Neighbourhood {
   static let reached: [UInt8] = (0..<16).map { sides in
     var mask: UInt8 = 0
     for (slot, (dx, dy)) in offsets.enumerated() {
-      let xReached = dx == 0 || sides & (dx < 0 ? 1 : 2) != 0, yReached = dy == 0 || sides & (dy < 0 ? 4 : 8) != 0
+      let xReached = dx == 0 || sides & (dx < 0 ? 1 : 2) != 0
+      let yReached = dy == 0 || sides & (dy < 0 ? 4 : 8) != 0
       if xReached && yReached { mask |= 1 << slot }
     }
     return mask
@@ -175,7 +200,9 @@ private struct Scan {
   /// and writes them to `found` from `start` on; returns where the list now ends. Records
   /// distances under √reach2 for both ends.
   @inline(__always)
-  func take(_ range: Range<Int>, seed i: Int, x: Double, y: Double, into found: UnsafeMutableBufferPointer<Int32>, at start: Int) -> Int {
+  func take(
+    _ range: Range<Int>, seed i: Int, x: Double, y: Double, into found: UnsafeMutableBufferPointer<Int32>, at start: Int
+  ) -> Int {
     var end = start
     for j in range where !taken[j] {
       // Across the antimeridian when shorter that way (the same value as the branch `dx > ½`).

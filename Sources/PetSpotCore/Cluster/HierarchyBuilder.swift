@@ -32,14 +32,18 @@ struct HierarchyBuilder {
   private var waitingStarts: [Int]
 
   /// A builder over slots `range` of the whole Z order (`keys`, `order`: positions by slot).
-  init(pins: PinSet, options: ClusterOptions, keys allKeys: [UInt64], order: [UInt32], range: Range<Int>, hashes idHashes: [UInt64]) {
+  init(
+    pins: PinSet, options: ClusterOptions, keys allKeys: [UInt64], order: [UInt32], range: Range<Int>,
+    hashes idHashes: [UInt64]
+  ) {
     self.options = options
     let positions = Array(order[range])
     self.positions = positions
     boundaryKey = range.upperBound < allKeys.count ? allKeys[range.upperBound] : .max
     // What the passes read of each pin, gathered from the pin set in one pass (the reads are
     // scattered: one loop lets them overlap).
-    var statusCodes = [UInt8](repeating: 0, count: range.count), hashes = [UInt64](repeating: 0, count: range.count)
+    var statusCodes = [UInt8](repeating: 0, count: range.count)
+    var hashes = [UInt64](repeating: 0, count: range.count)
     items = [LevelItem](unsafeUninitializedCapacity: range.count) { items, initialized in
       pins.mercatorX.withUnsafeBufferPointer { xs in
         pins.mercatorY.withUnsafeBufferPointer { ys in
@@ -49,7 +53,10 @@ struct HierarchyBuilder {
                 for (slot, position) in positions.enumerated() {
                   let pin = Int(position)
                   items.initializeElement(
-                    at: slot, to: LevelItem(x: xs[pin], y: ys[pin], key: allKeys[range.lowerBound + slot], node: position, slot: UInt32(slot)))
+                    at: slot,
+                    to: LevelItem(
+                      x: xs[pin], y: ys[pin], key: allKeys[range.lowerBound + slot], node: position, slot: UInt32(slot))
+                  )
                   statusCodes[slot] = codes[pin]
                   hashes[slot] = idHashes[pin]
                 }
@@ -90,7 +97,8 @@ struct HierarchyBuilder {
     // scans of its own cell cost less than the look-ups saved (builds 4–7 % faster on 100k–1M
     // skewed pins, no slower at 10M).
     let cellPoints = Int(Double.log2(2 * options.minSeparation).rounded(.up))
-    let first = options.maxZoom - 1, widening = min(3, max(first, 0))
+    let first = options.maxZoom - 1
+    let widening = min(3, max(first, 0))
     for level in stride(from: first, through: 0, by: -1) {
       admitWaiting(level + 1)
       let reachLevels = level == first ? widening : 0
@@ -117,7 +125,10 @@ struct HierarchyBuilder {
   /// and 0 for seeds near a later part).
   private mutating func setAsideIsolated(near: [Double], below level: Int) {
     // d_L² for the levels below, computed once (not per pin).
-    let separations2 = (0..<level).map { let d = options.separation(atLevel: $0); return d * d }
+    let separations2 = (0..<level).map {
+      let d = options.separation(atLevel: $0)
+      return d * d
+    }
     // The entry (level + 1) at which each item takes part again: one above the highest level
     // below `level` whose d² exceeds its distance; `level` itself for the items that stay.
     let entries = items.map { item in

@@ -35,34 +35,52 @@ package struct LeafBoxTest {
   /// Classifies the leaf box `extent` of a cluster drawn at Mercator (x, y).
   @inline(__always)
   package func classify(x: Double, y: Double, extent e: LeafExtent) -> Overlap {
-    let y0 = y + Double(e.minY) - centerY, y1 = y + Double(e.maxY) - centerY
+    let y0 = y + Double(e.minY) - centerY
+    let y1 = y + Double(e.maxY) - centerY
     if y1 < -extentY || y0 > extentY { return .outside }
     var dx = x - centerX
     if dx >= 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
-    let minX = Double(e.minX), maxX = Double(e.maxX)
+    let minX = Double(e.minX)
+    let maxX = Double(e.maxX)
     // Beyond three copies (a view over a world wide) stay conservative.
     let wide = extentX + Double(e.maxX - e.minX) >= 1
     if isAxisAligned {
       let yInside = y0 >= -extentY && y1 <= extentY
       var result = Overlap.outside
       for shift in copies(dx: dx, minX: minX, maxX: maxX) {
-        let x0 = dx + Double(shift) + minX, x1 = dx + Double(shift) + maxX
+        let x0 = dx + Double(shift) + minX
+        let x1 = dx + Double(shift) + maxX
         if x1 < -extentX || x0 > extentX { continue }
         if yInside && x0 >= -extentX && x1 <= extentX { return .inside }
         result = .partial
       }
       return wide ? .partial : result
     }
-    let c = cos, s = sin, h1 = halfWidth, h2 = halfHeight
-    let ay0 = y0 * s, ay1 = y1 * s, by0 = -y0 * c, by1 = -y1 * c
-    let minAY = min(ay0, ay1), maxAY = max(ay0, ay1), minBY = min(by0, by1), maxBY = max(by0, by1)
+    let c = cos
+    let s = sin
+    let h1 = halfWidth
+    let h2 = halfHeight
+    let ay0 = y0 * s
+    let ay1 = y1 * s
+    let by0 = -y0 * c
+    let by1 = -y1 * c
+    let minAY = min(ay0, ay1)
+    let maxAY = max(ay0, ay1)
+    let minBY = min(by0, by1)
+    let maxBY = max(by0, by1)
     var result = Overlap.outside
     for shift in copies(dx: dx, minX: minX, maxX: maxX) {
-      let x0 = dx + Double(shift) + minX, x1 = dx + Double(shift) + maxX
+      let x0 = dx + Double(shift) + minX
+      let x1 = dx + Double(shift) + maxX
       if x1 < -extentX || x0 > extentX { continue }
-      let ax0 = x0 * c, ax1 = x1 * c, bx0 = x0 * s, bx1 = x1 * s
-      let minA = min(ax0, ax1) + minAY, maxA = max(ax0, ax1) + maxAY
-      let minB = min(bx0, bx1) + minBY, maxB = max(bx0, bx1) + maxBY
+      let ax0 = x0 * c
+      let ax1 = x1 * c
+      let bx0 = x0 * s
+      let bx1 = x1 * s
+      let minA = min(ax0, ax1) + minAY
+      let maxA = max(ax0, ax1) + maxAY
+      let minB = min(bx0, bx1) + minBY
+      let maxB = max(bx0, bx1) + maxBY
       if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { continue }
       if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
       result = .partial
@@ -74,7 +92,8 @@ package struct LeafBoxTest {
   /// (−1) only when the box reaches near the seam.
   @inline(__always)
   private func copies(dx: Double, minX: Double, maxX: Double) -> ClosedRange<Int> {
-    let east = dx + minX + 1 <= extentX, west = dx + maxX - 1 >= -extentX
+    let east = dx + minX + 1 <= extentX
+    let west = dx + maxX - 1 >= -extentX
     return (west ? -1 : 0)...(east ? 1 : 0)
   }
 }

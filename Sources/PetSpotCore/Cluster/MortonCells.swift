@@ -14,7 +14,8 @@ package struct MortonCells {
     let shift = UInt64(2 * (31 - depth))
     codes.reserveCapacity(sortedKeys.underestimatedCount / 2)
     starts.reserveCapacity(sortedKeys.underestimatedCount / 2 + 1)
-    var previous = UInt64.max, count: UInt32 = 0
+    var previous = UInt64.max
+    var count: UInt32 = 0
     for key in sortedKeys {
       let code = key >> shift
       if code != previous {
@@ -33,8 +34,10 @@ package struct MortonCells {
   @inline(__always)
   package static func neighbourCode(of code: UInt64, dx: Int, dy: Int, depth: Int) -> UInt64? {
     let used = (UInt64(1) << UInt64(2 * depth)) &- 1
-    let xBits = 0x5555_5555_5555_5555 & used, yBits = xBits << 1
-    var x = code & xBits, y = code & yBits
+    let xBits = 0x5555_5555_5555_5555 & used
+    let yBits = xBits << 1
+    var x = code & xBits
+    var y = code & yBits
     if dx > 0 { x = ((x | ~xBits) &+ 1) & xBits } else if dx < 0 { x = (x &- 1) & xBits }
     if dy > 0 {
       if y == yBits { return nil }
@@ -51,10 +54,14 @@ package struct MortonCells {
   /// otherwise. The caller holds the codes as a buffer (no reference counting in the build's
   /// inner loop).
   @inline(__always)
-  static func laterNeighbour(of index: Int, in codes: UnsafeBufferPointer<UInt64>, depth: Int, dx: Int, dy: Int) -> Int? {
-    guard let neighbour = neighbourCode(of: codes[index], dx: dx, dy: dy, depth: depth), neighbour > codes[index] else { return nil }
+  static func laterNeighbour(of index: Int, in codes: UnsafeBufferPointer<UInt64>, depth: Int, dx: Int, dy: Int) -> Int?
+  {
+    guard let neighbour = neighbourCode(of: codes[index], dx: dx, dy: dy, depth: depth), neighbour > codes[index] else {
+      return nil
+    }
     // Galloping, then binary search, among the codes after `index`.
-    var lo = index + 1, step = 1
+    var lo = index + 1
+    var step = 1
     var hi = lo
     while hi < codes.count && codes[hi] < neighbour {
       lo = hi + 1

@@ -28,7 +28,9 @@ struct MortonList: Sendable {
       let chunk = Array(pins[start..<end])
       chunks.append(chunk)
       firstKeys.append(keys[Int(chunk[0])])
-      let blocks = stride(from: start, to: end, by: Self.blockSize).map { sortedTops[$0..<min($0 + Self.blockSize, end)].min()! }
+      let blocks = stride(from: start, to: end, by: Self.blockSize).map {
+        sortedTops[$0..<min($0 + Self.blockSize, end)].min()!
+      }
       blockTops.append(blocks)
       lowestTops.append(blocks.min()!)
       start = end
@@ -36,7 +38,8 @@ struct MortonList: Sendable {
   }
 
   var memoryBytes: Int {
-    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + blockTops.reduce(0) { $0 + $1.capacity + 32 } + firstKeys.capacity * 8 + lowestTops.capacity
+    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + blockTops.reduce(0) { $0 + $1.capacity + 32 } + firstKeys.capacity
+      * 8 + lowestTops.capacity
   }
 
   /// The lowest top of each block of a chunk.
@@ -51,10 +54,12 @@ struct MortonList: Sendable {
   /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
   /// not after it.
   private func chunkIndex(key: UInt64, pin: UInt32, keys: [UInt64]) -> Int {
-    var lo = 0, hi = chunks.count - 1
+    var lo = 0
+    var hi = chunks.count - 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
-      let first = chunks[mid][0], firstKey = firstKeys[mid]
+      let first = chunks[mid][0]
+      let firstKey = firstKeys[mid]
       if firstKey < key || (firstKey == key && first <= pin) { lo = mid } else { hi = mid - 1 }
     }
     return lo
@@ -63,10 +68,12 @@ struct MortonList: Sendable {
   /// Where `pin` is or would go inside chunk `c`.
   private func slot(of pin: UInt32, key: UInt64, in c: Int, keys: [UInt64]) -> Int {
     let chunk = chunks[c]
-    var lo = 0, hi = chunk.count
+    var lo = 0
+    var hi = chunk.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      let other = chunk[mid], otherKey = keys[Int(other)]
+      let other = chunk[mid]
+      let otherKey = keys[Int(other)]
       if otherKey < key || (otherKey == key && other < pin) { lo = mid + 1 } else { hi = mid }
     }
     return lo
@@ -146,21 +153,27 @@ struct MortonList: Sendable {
   /// `radius` (world widths, on the torus: x wraps) to `center`. Order: Z order within each of
   /// the (at most four) quadtree cells searched.
   func forEach(
-    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys: [UInt64], tops: [UInt8], xs: [Double], ys: [Double],
+    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys: [UInt64], tops: [UInt8], xs: [Double],
+    ys: [Double],
     _ body: (UInt32) -> Void
   ) {
     guard !chunks.isEmpty else { return }
     // Cells at least 2·radius wide: the disk meets at most two columns and two rows.
     let depth = radius >= 0.25 ? 0 : min(Int(Double.log2(1 / (2 * radius)).rounded(.down)), 31)
-    let side = Double(UInt64(1) << UInt64(depth)), last = Int64(side) - 1
+    let side = Double(UInt64(1) << UInt64(depth))
+    let last = Int64(side) - 1
     let wrapped = { (column: Int64) in ((column % (last + 1)) + last + 1) % (last + 1) }
-    let west = wrapped(Int64(((center.x - radius) * side).rounded(.down))), east = wrapped(Int64(((center.x + radius) * side).rounded(.down)))
-    let rowLow = max(Int64(((center.y - radius) * side).rounded(.down)), 0), rowHigh = min(Int64(((center.y + radius) * side).rounded(.down)), last)
-    let shift = UInt64(2 * (31 - depth)), r2 = radius * radius
+    let west = wrapped(Int64(((center.x - radius) * side).rounded(.down)))
+    let east = wrapped(Int64(((center.x + radius) * side).rounded(.down)))
+    let rowLow = max(Int64(((center.y - radius) * side).rounded(.down)), 0)
+    let rowHigh = min(Int64(((center.y + radius) * side).rounded(.down)), last)
+    let shift = UInt64(2 * (31 - depth))
+    let r2 = radius * radius
     for column in west == east ? [west] : [west, east] {
       for row in rowLow...max(rowLow, rowHigh) {
         let code = MortonCode.spread(UInt64(column)) | (MortonCode.spread(UInt64(row)) << 1)
-        let low = code << shift, high = (code + 1) << shift
+        let low = code << shift
+        let high = (code + 1) << shift
         scan(from: low, below: high, maxTop: maxTop, keys: keys, tops: tops) { pin in
           var dx = abs(xs[Int(pin)] - center.x)
           if dx > 0.5 { dx = 1 - dx }
@@ -172,9 +185,12 @@ struct MortonList: Sendable {
   }
 
   /// Calls `body` with the pins whose key is in `low ..< high` and top at most `maxTop`, in order.
-  private func scan(from low: UInt64, below high: UInt64, maxTop: UInt8, keys: [UInt64], tops: [UInt8], _ body: (UInt32) -> Void) {
+  private func scan(
+    from low: UInt64, below high: UInt64, maxTop: UInt8, keys: [UInt64], tops: [UInt8], _ body: (UInt32) -> Void
+  ) {
     // The first chunk that can hold a key ≥ low: the last one starting below it.
-    var lo = 0, hi = chunks.count - 1
+    var lo = 0
+    var hi = chunks.count - 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
       if firstKeys[mid] < low { lo = mid } else { hi = mid - 1 }
@@ -196,10 +212,12 @@ struct MortonList: Sendable {
         start = 0
       }
       guard lowestTops[c] <= maxTop else { continue }
-      let chunk = chunks[c], blocks = blockTops[c]
+      let chunk = chunks[c]
+      let blocks = blockTops[c]
       blockLoop: for b in (start / Self.blockSize)..<blocks.count where blocks[b] <= maxTop {
         for k in max(b * Self.blockSize, start)..<min((b + 1) * Self.blockSize, chunk.count) {
-          let pin = chunk[k], key = keys[Int(pin)]
+          let pin = chunk[k]
+          let key = keys[Int(pin)]
           if key < low { continue }
           if key >= high { break blockLoop }
           if tops[Int(pin)] <= maxTop { body(pin) }

@@ -20,7 +20,8 @@ public enum SpiderLayout {
     }
     // r(θ) = r₀ + b·θ with turns 1.25·d apart; each step keeps the chord to the previous position
     // at least d (the radius only grows, so the chord exceeds the one on the inner circle).
-    let r0 = d, b = 1.25 * d / (2 * .pi)
+    let r0 = d
+    let b = 1.25 * d / (2 * .pi)
     var result: [(dx: Double, dy: Double)] = []
     result.reserveCapacity(count)
     var angle = 0.0

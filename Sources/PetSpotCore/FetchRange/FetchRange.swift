@@ -66,8 +66,10 @@ public struct FetchRangeSolver<Metric: GeodesicMetric> {
 
   private func farthestInAxisAlignedBox(from center: GeoCoordinate, rectangle: VisibleRectangle) -> Double {
     let extents = rectangle.boundingHalfExtents
-    let top = max(0, rectangle.center.y - extents.y), bottom = min(1, rectangle.center.y + extents.y)
-    let north = WebMercator.latitude(y: top), south = WebMercator.latitude(y: bottom)
+    let top = max(0, rectangle.center.y - extents.y)
+    let bottom = min(1, rectangle.center.y + extents.y)
+    let north = WebMercator.latitude(y: top)
+    let south = WebMercator.latitude(y: bottom)
     // The box is symmetric in longitude about the centre: the eastern edge stands for both.
     let deltaLongitude = min(extents.x * 360, 180)
     let eastLongitude = center.longitude + deltaLongitude
@@ -75,8 +77,10 @@ public struct FetchRangeSolver<Metric: GeodesicMetric> {
       metric.distance(center, GeoCoordinate(latitude: north, longitude: eastLongitude)),
       metric.distance(center, GeoCoordinate(latitude: south, longitude: eastLongitude)))
     if deltaLongitude > 60 {  // a meridian edge may peak inside (|Δλ| > 90°; 60° keeps a margin)
-      best = max(best, MeridianSearch(center: center, longitude: eastLongitude, south: south, north: north)
-        .farthestDistance(metric: metric, rectangle: rectangle, top: top, bottom: bottom))
+      best = max(
+        best,
+        MeridianSearch(center: center, longitude: eastLongitude, south: south, north: north)
+          .farthestDistance(metric: metric, rectangle: rectangle, top: top, bottom: bottom))
     }
     return best
   }

@@ -21,13 +21,17 @@ struct MeridianSearch {
   func farthestDistance<Metric: GeodesicMetric>(
     metric: Metric, rectangle: VisibleRectangle, top: Double, bottom: Double
   ) -> Double {
-    let lat1 = center.latitude * .pi / 180, deltaLongitude = (longitude - center.longitude) * .pi / 180
-    let a = Double.sin(lat1), b = Double.cos(lat1) * Double.cos(deltaLongitude)
+    let lat1 = center.latitude * .pi / 180
+    let deltaLongitude = (longitude - center.longitude) * .pi / 180
+    let a = Double.sin(lat1)
+    let b = Double.cos(lat1) * Double.cos(deltaLongitude)
     let peak = Double.atan2(y: -a, x: -b) * 180 / .pi
-    let lower = max(south, peak - Self.bracket), upper = min(north, peak + Self.bracket)
+    let lower = max(south, peak - Self.bracket)
+    let upper = min(north, peak + Self.bracket)
     guard lower < upper else { return 0 }  // the peak is beyond the edge: its ends are candidates
     let (latitude, distance) = goldenSection(metric: metric, lower: lower, upper: upper)
-    let atInnerEdge = (latitude - lower < 2 * Self.tolerance && lower > south)
+    let atInnerEdge =
+      (latitude - lower < 2 * Self.tolerance && lower > south)
       || (upper - latitude < 2 * Self.tolerance && upper < north)
     if atInnerEdge {
       let x = WebMercator.x(longitude: longitude)
@@ -45,16 +49,25 @@ struct MeridianSearch {
     func f(_ latitude: Double) -> Double {
       metric.distance(center, GeoCoordinate(latitude: latitude, longitude: longitude))
     }
-    var a = lower, b = upper
-    var c = b - ratio * (b - a), d = a + ratio * (b - a)
-    var fc = f(c), fd = f(d)
+    var a = lower
+    var b = upper
+    var c = b - ratio * (b - a)
+    var d = a + ratio * (b - a)
+    var fc = f(c)
+    var fd = f(d)
     while b - a > Self.tolerance {
       if fc >= fd {
-        b = d; d = c; fd = fc
-        c = b - ratio * (b - a); fc = f(c)
+        b = d
+        d = c
+        fd = fc
+        c = b - ratio * (b - a)
+        fc = f(c)
       } else {
-        a = c; c = d; fc = fd
-        d = a + ratio * (b - a); fd = f(d)
+        a = c
+        c = d
+        fc = fd
+        d = a + ratio * (b - a)
+        fd = f(d)
       }
     }
     return fc >= fd ? (c, fc) : (d, fd)

@@ -39,7 +39,8 @@ struct SegmentSearch {
       let threshold = bestScore * Self.refineThreshold
       // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
       var peaks: [(index: Int, value: Double)] = []
-      for i in 0...n where scores[i] >= threshold
+      for i in 0...n
+      where scores[i] >= threshold
         && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
       {
         let peak = grid.climb(from: i)
@@ -52,7 +53,8 @@ struct SegmentSearch {
       if spacingMetres <= Self.fineSpacing { return best + rise }
       // Refine the highest humps first; a hump that cannot beat the best found is skipped.
       for (peak, value) in peaks.sorted(by: { $0.value > $1.value }) where value + rise >= best {
-        let lower = Double(max(peak - 1, 0)) / Double(n), upper = Double(min(peak + 1, n)) / Double(n)
+        let lower = Double(max(peak - 1, 0)) / Double(n)
+        let upper = Double(min(peak + 1, n)) / Double(n)
         best = max(best, refine(metric: metric, lower: lower, upper: upper, edgeMetres: edgeMetres))
       }
       return best
@@ -61,7 +63,8 @@ struct SegmentSearch {
 
   /// The coordinate at parameter t ∈ [0, 1] along the edge (longitude unwrapped).
   func coordinate(at t: Double) -> GeoCoordinate {
-    let x = from.x + t * (to.x - from.x), y = from.y + t * (to.y - from.y)
+    let x = from.x + t * (to.x - from.x)
+    let y = from.y + t * (to.y - from.y)
     return GeoCoordinate(latitude: WebMercator.latitude(y: y), longitude: WebMercator.longitude(x: x))
   }
 
@@ -70,7 +73,8 @@ struct SegmentSearch {
   private func farthestOnParallel<Metric: GeodesicMetric>(metric: Metric) -> Double {
     let latitude = WebMercator.latitude(y: from.y)
     let centerX = WebMercator.x(longitude: center.longitude)
-    let lo = min(from.x, to.x), hi = max(from.x, to.x)
+    let lo = min(from.x, to.x)
+    let hi = max(from.x, to.x)
     let firstOpposite = (lo - centerX - 0.5).rounded(.up)
     let deltaX: Double
     if centerX + 0.5 + firstOpposite <= hi {
@@ -88,18 +92,27 @@ struct SegmentSearch {
     metric: Metric, lower: Double, upper: Double, edgeMetres: Double
   ) -> Double {
     let ratio = (5.0.squareRoot() - 1) / 2
-    var a = lower, b = upper
-    var c = b - ratio * (b - a), d = a + ratio * (b - a)
-    var fc = metric.distance(center, coordinate(at: c)), fd = metric.distance(center, coordinate(at: d))
+    var a = lower
+    var b = upper
+    var c = b - ratio * (b - a)
+    var d = a + ratio * (b - a)
+    var fc = metric.distance(center, coordinate(at: c))
+    var fd = metric.distance(center, coordinate(at: d))
     var iterations = 0
     while (b - a) * edgeMetres > 50 && iterations < 80 {
       iterations += 1
       if fc >= fd {
-        b = d; d = c; fd = fc
-        c = b - ratio * (b - a); fc = metric.distance(center, coordinate(at: c))
+        b = d
+        d = c
+        fd = fc
+        c = b - ratio * (b - a)
+        fc = metric.distance(center, coordinate(at: c))
       } else {
-        a = c; c = d; fc = fd
-        d = a + ratio * (b - a); fd = metric.distance(center, coordinate(at: d))
+        a = c
+        c = d
+        fc = fd
+        d = a + ratio * (b - a)
+        fd = metric.distance(center, coordinate(at: d))
       }
     }
     let bracket = (b - a) * edgeMetres
@@ -124,14 +137,17 @@ private struct SampleGrid<Metric: GeodesicMetric> {
 
   /// Hill-climbs from sample `start` to a local maximum of the ellipsoidal distance on the grid.
   func climb(from start: Int) -> Int {
-    var index = start, value = distance(start)
+    var index = start
+    var value = distance(start)
     while true {
       let left = index > 0 ? distance(index - 1) : -1
       let right = index < count ? distance(index + 1) : -1
       if left > value && left >= right {
-        index -= 1; value = left
+        index -= 1
+        value = left
       } else if right > value {
-        index += 1; value = right
+        index += 1
+        value = right
       } else {
         return index
       }
@@ -153,8 +169,10 @@ struct SphericalDistance {
 
   /// The central angle in radians to `point`.
   func angle(to point: GeoCoordinate) -> Double {
-    let lat2 = point.latitude * .pi / 180, lng2 = point.longitude * .pi / 180
-    let sdLat = Double.sin((lat2 - lat) / 2), sdLng = Double.sin((lng2 - lng) / 2)
+    let lat2 = point.latitude * .pi / 180
+    let lng2 = point.longitude * .pi / 180
+    let sdLat = Double.sin((lat2 - lat) / 2)
+    let sdLng = Double.sin((lng2 - lng) / 2)
     let h = sdLat * sdLat + cosLat * Double.cos(lat2) * sdLng * sdLng
     return 2 * Double.asin(min(1, h.squareRoot()))
   }

@@ -23,7 +23,8 @@ public enum DecimalText {
 
   /// Classifies and parses a cell (surrounding spaces ignored).
   public static func cell(_ bytes: UnsafeBufferPointer<UInt8>) -> Cell {
-    var start = 0, end = bytes.count
+    var start = 0
+    var end = bytes.count
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
     if start == end { return .missing }
@@ -41,7 +42,11 @@ public enum DecimalText {
       negative = bytes[i] == UInt8(ascii: "-")
       i += 1
     }
-    var mantissa: UInt64 = 0, digits = 0, exponent = 0, sawDigit = false, truncated = false
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var sawDigit = false
+    var truncated = false
     var inFraction = false
     while i < n {
       let byte = bytes[i]
@@ -73,7 +78,8 @@ public enum DecimalText {
         expNegative = bytes[i] == UInt8(ascii: "-")
         i += 1
       }
-      var e = 0, expDigits = 0
+      var e = 0
+      var expDigits = 0
       while i < n, bytes[i] &- 0x30 < 10 {
         if e < 100_000 { e = e * 10 + Int(bytes[i] - 0x30) }
         expDigits += 1

@@ -7,7 +7,8 @@ extension PinIndex {
   /// ``leafCapacity`` pins or the depth limit is reached.
   /// - Complexity: O(n) for the sort, O(n) for the tree.
   public init(pins: PinSet) {
-    var keys: [UInt64] = [], order: [UInt32] = []
+    var keys: [UInt64] = []
+    var order: [UInt32] = []
     keys.reserveCapacity(pins.count)
     order.reserveCapacity(pins.count)
     pins.mercatorX.withUnsafeBufferPointer { xs in
@@ -62,7 +63,8 @@ private struct NodeBuilder {
     var pending: [(node: Int, level: Int)] = [(0, 0)]
     keys.withUnsafeBufferPointer { k in
       while let (node, level) = pending.popLast() {
-        let s = Int(nodes[node].start), n = Int(nodes[node].count)
+        let s = Int(nodes[node].start)
+        let n = Int(nodes[node].count)
         guard n > PinIndex.leafCapacity, level < PinIndex.maxDepth else { continue }
         let shift = UInt64(2 * (PinIndex.maxDepth - 1 - level))
         let first = nodes.count
@@ -70,7 +72,8 @@ private struct NodeBuilder {
         var lower = s
         for quadrant in 0..<4 {
           // The run of keys whose bit pair at this level is ≤ quadrant ends at `upper`.
-          var lo = lower, hi = s + n
+          var lo = lower
+          var hi = s + n
           while lo < hi {
             let mid = (lo + hi) / 2
             if (k[mid] >> shift) & 3 <= UInt64(quadrant) { lo = mid + 1 } else { hi = mid }

@@ -15,7 +15,8 @@ extension PinIndex {
     result.reserveCapacity(256)
     let ext = window.halfExtentX
     // Copy k (the pin drawn at x + k) can be visible when [c.x − ext − k, c.x + ext − k] meets [0, 1].
-    let firstCopy = Int((window.centerX - ext - 1).rounded(.up)), lastCopy = Int((window.centerX + ext).rounded(.down))
+    let firstCopy = Int((window.centerX - ext - 1).rounded(.up))
+    let lastCopy = Int((window.centerX + ext).rounded(.down))
     // A pin can show in two world copies only if the grown rectangle spans a world somewhere.
     let mayRepeat = 2 * ext >= 1
     // World copy k holds the pin at x + k: traverse with the rectangle shifted by −k instead.
@@ -61,19 +62,31 @@ extension PinIndex {
   private enum Overlap { case outside, inside, partial }
 
   private func collect(window: VisibilityWindow, shift: Double, into result: inout [UInt32]) {
-    let c = window.rotation.cos, s = window.rotation.sin
-    let h1 = window.halfWidth, h2 = window.halfHeight
-    let cx = window.centerX - shift, cy = window.centerY
-    let extX = window.halfExtentX, extY = h1 * abs(s) + h2 * abs(c)
+    let c = window.rotation.cos
+    let s = window.rotation.sin
+    let h1 = window.halfWidth
+    let h2 = window.halfHeight
+    let cx = window.centerX - shift
+    let cy = window.centerY
+    let extX = window.halfExtentX
+    let extY = h1 * abs(s) + h2 * abs(c)
 
     func classify(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Overlap {
       // Separating axes: the Mercator axes (bounding boxes), then screen right and screen up.
       if x1 < cx - extX || x0 > cx + extX || y1 < cy - extY || y0 > cy + extY { return .outside }
       // View coordinates are linear: the corners' extremes come from the x and y ends separately.
-      let ax0 = (x0 - cx) * c, ax1 = (x1 - cx) * c, ay0 = (y0 - cy) * s, ay1 = (y1 - cy) * s
-      let bx0 = (x0 - cx) * s, bx1 = (x1 - cx) * s, by0 = -(y0 - cy) * c, by1 = -(y1 - cy) * c
-      let minA = min(ax0, ax1) + min(ay0, ay1), maxA = max(ax0, ax1) + max(ay0, ay1)
-      let minB = min(bx0, bx1) + min(by0, by1), maxB = max(bx0, bx1) + max(by0, by1)
+      let ax0 = (x0 - cx) * c
+      let ax1 = (x1 - cx) * c
+      let ay0 = (y0 - cy) * s
+      let ay1 = (y1 - cy) * s
+      let bx0 = (x0 - cx) * s
+      let bx1 = (x1 - cx) * s
+      let by0 = -(y0 - cy) * c
+      let by1 = -(y1 - cy) * c
+      let minA = min(ax0, ax1) + min(ay0, ay1)
+      let maxA = max(ax0, ax1) + max(ay0, ay1)
+      let minB = min(bx0, bx1) + min(by0, by1)
+      let maxB = max(bx0, bx1) + max(by0, by1)
       if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { return .outside }
       if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
       return .partial
@@ -82,7 +95,8 @@ extension PinIndex {
     points.withUnsafeBufferPointer { points in
       positions.withUnsafeBufferPointer { pos in
         // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
-        var pending = [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)](repeating: (0, 0, 0, 0), count: 4 * Self.maxDepth + 8)
+        var pending = [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)](
+          repeating: (0, 0, 0, 0), count: 4 * Self.maxDepth + 8)
         pending.withUnsafeMutableBufferPointer { stack in
           var top = 1
           while top > 0 {
@@ -92,7 +106,8 @@ extension PinIndex {
             let n = Int(current.count)
             if n == 0 { continue }
             let size = 1.0 / Double(UInt64(1) << UInt64(level))
-            let x0 = Double(ix) * size, y0 = Double(iy) * size
+            let x0 = Double(ix) * size
+            let y0 = Double(iy) * size
             switch classify(x0, y0, x0 + size, y0 + size) {
             case .outside:
               continue
@@ -109,7 +124,8 @@ extension PinIndex {
               } else {
                 let start = Int(current.start)
                 for j in start..<(start + n) {
-                  let dx = points[j].x - cx, dy = points[j].y - cy
+                  let dx = points[j].x - cx
+                  let dy = points[j].y - cy
                   if abs(dx * c + dy * s) <= h1 && abs(dx * s - dy * c) <= h2 { result.append(pos[j]) }
                 }
               }

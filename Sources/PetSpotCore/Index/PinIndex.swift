@@ -34,7 +34,8 @@ public struct PinIndex: Sendable {
 
   /// Bytes the index holds beyond the pin set.
   public var memoryBytes: Int {
-    points.capacity * MemoryLayout<MercatorPoint>.stride + positions.capacity * 4 + nodes.capacity * MemoryLayout<Node>.stride
+    points.capacity * MemoryLayout<MercatorPoint>.stride + positions.capacity * 4 + nodes.capacity
+      * MemoryLayout<Node>.stride
   }
 
   /// A node covers sorted slots start ..< start + count; its four children (quadrants west-north,

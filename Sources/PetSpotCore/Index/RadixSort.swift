@@ -18,7 +18,8 @@ package enum RadixSort {
     for key in keys { combined |= key }
     let significant = UInt64.bitWidth - combined.leadingZeroBitCount
     let wanted = Int.bitWidth - n.leadingZeroBitCount + 12
-    let prefixPasses = (wanted + digitBits - 1) / digitBits, allPasses = (significant + digitBits - 1) / digitBits
+    let prefixPasses = (wanted + digitBits - 1) / digitBits
+    let allPasses = (significant + digitBits - 1) / digitBits
     guard n >= 1 << 14, prefixPasses < allPasses else {
       sortByDigits(keys: &keys, values: &values, from: 0, passes: max(allPasses, 1))
       return
@@ -33,7 +34,8 @@ package enum RadixSort {
   /// LSD passes over `passes` digits starting at bit `from` (stable).
   private static func sortByDigits(keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int) {
     let n = keys.count
-    let buckets = 1 << digitBits, mask = UInt64(buckets - 1)
+    let buckets = 1 << digitBits
+    let mask = UInt64(buckets - 1)
     // Every pass's histogram in one read of the keys.
     var counts = [Int](repeating: 0, count: buckets * passes)
     keys.withUnsafeBufferPointer { k in
@@ -47,9 +49,11 @@ package enum RadixSort {
         }
       }
     }
-    var keyBuffer = [UInt64](repeating: 0, count: n), valueBuffer = [UInt32](repeating: 0, count: n)
+    var keyBuffer = [UInt64](repeating: 0, count: n)
+    var valueBuffer = [UInt32](repeating: 0, count: n)
     for pass in 0..<passes {
-      let shift = UInt64(lowBit + pass * digitBits), base = pass * buckets
+      let shift = UInt64(lowBit + pass * digitBits)
+      let base = pass * buckets
       var single = false
       var total = 0
       counts.withUnsafeMutableBufferPointer { c in
@@ -86,7 +90,8 @@ package enum RadixSort {
   /// their whole key) are left as they are, the others sorted by (key, place in the run), or by the
   /// low digits when very long (a histogram per run would cost more than the run below that).
   private static func orderRuns(keys: inout [UInt64], values: inout [UInt32], sharingBitsFrom lowBit: Int) {
-    let n = keys.count, shift = UInt64(lowBit)
+    let n = keys.count
+    let shift = UInt64(lowBit)
     var long: [Range<Int>] = []
     keys.withUnsafeMutableBufferPointer { k in
       values.withUnsafeMutableBufferPointer { v in
@@ -99,7 +104,8 @@ package enum RadixSort {
             if (start + 1..<end).contains(where: { k[$0 - 1] > k[$0] }) { long.append(start..<end) }
           } else if end - start > 1 {
             for i in (start + 1)..<end {
-              let key = k[i], value = v[i]
+              let key = k[i]
+              let value = v[i]
               var j = i
               while j > start && k[j - 1] > key {
                 k[j] = k[j - 1]
@@ -115,7 +121,8 @@ package enum RadixSort {
       }
     }
     for run in long {
-      var runKeys = Array(keys[run]), runValues = Array(values[run])
+      var runKeys = Array(keys[run])
+      var runValues = Array(values[run])
       if run.count >= 1 << 12 {
         sortByDigits(keys: &runKeys, values: &runValues, from: 0, passes: (lowBit + digitBits - 1) / digitBits)
       } else {

@@ -36,7 +36,9 @@ public struct IdTable: Sendable {
 
   /// The UTF-8 bytes of id `i`, without copying.
   public func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(offsets[i])..<Int(offsets[i + 1])])) }
+    try bytes.withUnsafeBufferPointer {
+      try body(UnsafeBufferPointer(rebasing: $0[Int(offsets[i])..<Int(offsets[i + 1])]))
+    }
   }
 
   /// The position of an id, or `nil`. - Complexity: O(1) expected.
@@ -75,7 +77,8 @@ public struct IdTable: Sendable {
     var slot = home(of: UInt32(i + 1))
     while slots[slot] != 0 && slots[slot] != UInt32(i + 1) { slot = (slot + 1) & mask }
     guard slots[slot] == UInt32(i + 1) else { return }
-    var gap = slot, next = (slot + 1) & mask
+    var gap = slot
+    var next = (slot + 1) & mask
     while slots[next] != 0 {
       // The entry may fill the gap when its home is not cyclically within (gap, next].
       if (next - home(of: slots[next])) & mask >= (next - gap) & mask {
@@ -108,7 +111,8 @@ public struct IdTable: Sendable {
   }
 
   private func equals(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = Int(offsets[i]), end = Int(offsets[i + 1])
+    let start = Int(offsets[i])
+    let end = Int(offsets[i + 1])
     guard end - start == key.count else { return false }
     return bytes.withUnsafeBufferPointer { b in
       for j in 0..<key.count where b[start + j] != key[j] { return false }

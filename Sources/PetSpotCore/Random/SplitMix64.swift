@@ -30,7 +30,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// A standard normal deviate (Box–Muller).
   public mutating func normal() -> Double {
-    let u = 1 - unit(), v = unit()
+    let u = 1 - unit()
+    let v = unit()
     return (-2 * Double.log(u)).squareRoot() * Double.cos(2 * .pi * v)
   }
 

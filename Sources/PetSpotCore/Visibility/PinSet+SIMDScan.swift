@@ -11,24 +11,37 @@ extension PinSet {
     _ emit: (Int) -> Void
   ) {
     let n = xs.count
-    let cx = Lanes(repeating: w.centerX), cy = Lanes(repeating: w.centerY)
-    let minY = Lanes(repeating: w.minY), maxY = Lanes(repeating: w.maxY)
-    let lo1 = Lanes(repeating: w.lo1), hi1 = Lanes(repeating: w.hi1), k1 = Lanes(repeating: w.k1)
-    let lo2 = Lanes(repeating: w.lo2), hi2 = Lanes(repeating: w.hi2), k2 = Lanes(repeating: w.k2)
-    let half = Lanes(repeating: 0.5), one = Lanes(repeating: 1)
-    let px = UnsafeRawPointer(xs.baseAddress!), py = UnsafeRawPointer(ys.baseAddress!)
+    let cx = Lanes(repeating: w.centerX)
+    let cy = Lanes(repeating: w.centerY)
+    let minY = Lanes(repeating: w.minY)
+    let maxY = Lanes(repeating: w.maxY)
+    let lo1 = Lanes(repeating: w.lo1)
+    let hi1 = Lanes(repeating: w.hi1)
+    let k1 = Lanes(repeating: w.k1)
+    let lo2 = Lanes(repeating: w.lo2)
+    let hi2 = Lanes(repeating: w.hi2)
+    let k2 = Lanes(repeating: w.k2)
+    let half = Lanes(repeating: 0.5)
+    let one = Lanes(repeating: 1)
+    let px = UnsafeRawPointer(xs.baseAddress!)
+    let py = UnsafeRawPointer(ys.baseAddress!)
     var i = 0
     while i + 8 <= n {
       let x = px.loadUnaligned(fromByteOffset: i * 8, as: Lanes.self)
       let y = py.loadUnaligned(fromByteOffset: i * 8, as: Lanes.self)
       let dy = y - cy
       // max/min by compare-and-select: the generic pointwiseMax/Min are not inlined.
-      let a1 = lo1 + k1 * dy, a2 = lo2 + k2 * dy, b1 = hi1 + k1 * dy, b2 = hi2 + k2 * dy
-      let lo = a1.replacing(with: a2, where: a1 .< a2), hi = b1.replacing(with: b2, where: b2 .< b1)
+      let a1 = lo1 + k1 * dy
+      let a2 = lo2 + k2 * dy
+      let b1 = hi1 + k1 * dy
+      let b2 = hi2 + k2 * dy
+      let lo = a1.replacing(with: a2, where: a1 .< a2)
+      let hi = b1.replacing(with: b2, where: b2 .< b1)
       var dx = x - cx
       dx.replace(with: dx - one, where: dx .>= half)
       dx.replace(with: dx + one, where: dx .< -half)
-      let up = dx + one, down = dx - one
+      let up = dx + one
+      let down = dx - one
       let inX = ((dx .>= lo) .& (dx .<= hi)) .| ((up .>= lo) .& (up .<= hi)) .| ((down .>= lo) .& (down .<= hi))
       let visible = inX .& (y .>= minY) .& (y .<= maxY)
       if any(visible) {

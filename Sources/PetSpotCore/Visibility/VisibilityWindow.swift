@@ -28,27 +28,32 @@ public struct VisibilityWindow: Hashable, Sendable {
   /// - Parameter padding: points, finite and ≥ 0 (validate with ``validatePadding(_:)``).
   public init(rectangle: VisibleRectangle, padding: Double = 0) {
     let margin = padding / rectangle.scale
-    let h1 = rectangle.halfWidth + margin, h2 = rectangle.halfHeight + margin
-    let c = rectangle.rotation.cos, s = rectangle.rotation.sin
+    let h1 = rectangle.halfWidth + margin
+    let h2 = rectangle.halfHeight + margin
+    let c = rectangle.rotation.cos
+    let s = rectangle.rotation.sin
     centerX = rectangle.center.x
     centerY = rectangle.center.y
     halfWidth = h1
     halfHeight = h2
     rotation = rectangle.rotation
-    var minY = -Double.infinity, maxY = Double.infinity
+    var minY = -Double.infinity
+    var maxY = Double.infinity
     // Slab 1: |dx·c + dy·s| ≤ h1.
     if c != 0 {
       (lo1, hi1, k1) = (-h1 / abs(c), h1 / abs(c), -s / c)
     } else {
       (lo1, hi1, k1) = (-.infinity, .infinity, 0)
-      minY = max(minY, centerY - h1 / abs(s)); maxY = min(maxY, centerY + h1 / abs(s))
+      minY = max(minY, centerY - h1 / abs(s))
+      maxY = min(maxY, centerY + h1 / abs(s))
     }
     // Slab 2: |dx·s − dy·c| ≤ h2.
     if s != 0 {
       (lo2, hi2, k2) = (-h2 / abs(s), h2 / abs(s), c / s)
     } else {
       (lo2, hi2, k2) = (-.infinity, .infinity, 0)
-      minY = max(minY, centerY - h2 / abs(c)); maxY = min(maxY, centerY + h2 / abs(c))
+      minY = max(minY, centerY - h2 / abs(c))
+      maxY = min(maxY, centerY + h2 / abs(c))
     }
     self.minY = minY
     self.maxY = maxY
@@ -74,7 +79,8 @@ public struct VisibilityWindow: Hashable, Sendable {
   public func contains(x: Double, y: Double) -> Bool {
     guard y >= minY && y <= maxY else { return false }  // false for NaN
     let dy = y - centerY
-    let lo = max(lo1 + k1 * dy, lo2 + k2 * dy), hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
+    let lo = max(lo1 + k1 * dy, lo2 + k2 * dy)
+    let hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
     guard lo <= hi else { return false }
     if hi - lo >= 1 { return true }
     let t = (x - centerX) - lo
@@ -86,7 +92,8 @@ public struct VisibilityWindow: Hashable, Sendable {
   @inlinable @inline(__always)
   public func narrowContains(x: Double, y: Double) -> Bool {
     let dy = y - centerY
-    let lo = max(lo1 + k1 * dy, lo2 + k2 * dy), hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
+    let lo = max(lo1 + k1 * dy, lo2 + k2 * dy)
+    let hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
     var dx = x - centerX
     dx = dx >= 0.5 ? dx - 1 : dx
     dx = dx < -0.5 ? dx + 1 : dx

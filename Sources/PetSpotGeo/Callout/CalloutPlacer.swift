@@ -69,7 +69,9 @@ extension GeoEngine {
   ///   once with ``prepareObstacles(_:)`` when placing many callouts).
   /// - Throws: ``GeoError`` for invalid input (naming the field) or a GEOS failure.
   /// - Complexity: two GEOS containment tests and up to two tests per obstacle.
-  public func placeCallout(_ request: CalloutRequest, obstacles: PreparedObstacles? = nil) throws(GeoError) -> CalloutPlacement {
+  public func placeCallout(_ request: CalloutRequest, obstacles: PreparedObstacles? = nil) throws(GeoError)
+    -> CalloutPlacement
+  {
     do { try request.validate() } catch { throw .invalidInput(error) }
     let layout = request.layout
     let prepared: PreparedObstacles
@@ -79,7 +81,9 @@ extension GeoEngine {
     func fits(_ side: CalloutSide) throws(GeoError) -> Bool {
       guard layout.arrowFits(side, pin: pin) else { return false }
       do throws(GEOSError) {
-        guard let safe, try safe.contains(try GEOSGeometry(context: geos, ring: layout.outline(side, pin: pin))) else { return false }
+        guard let safe, try safe.contains(try GEOSGeometry(context: geos, ring: layout.outline(side, pin: pin))) else {
+          return false
+        }
         let f = layout.frame(side, pin: pin)
         let card = try GEOSGeometry(context: geos, minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY)
         for obstacle in prepared.geometries where try obstacle.overlapsInterior(card) { return false }
@@ -88,7 +92,8 @@ extension GeoEngine {
         throw GeoError(error)
       }
     }
-    let side: CalloutSide, fitting: Bool
+    let side: CalloutSide
+    let fitting: Bool
     if try fits(.above) {
       (side, fitting) = (.above, true)
     } else if try fits(.below) {
@@ -110,10 +115,14 @@ extension GeoEngine {
       return point
     case .coordinate(let coordinate, let camera):
       guard coordinate.isValid else {
-        throw .invalidInput(InvalidInput(field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]"))
+        throw .invalidInput(
+          InvalidInput(
+            field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]"))
       }
       guard camera.width == layout.viewportWidth, camera.height == layout.viewportHeight else {
-        throw .invalidInput(InvalidInput(field: "viewport", code: .outOfRange, message: "viewport must equal the camera's width and height"))
+        throw .invalidInput(
+          InvalidInput(
+            field: "viewport", code: .outOfRange, message: "viewport must equal the camera's width and height"))
       }
       do throws(PROJError) {
         let point = try mercator().project([coordinate])[0]
@@ -133,7 +142,8 @@ extension GeoEngine {
     guard layout.safeLeft < layout.safeRight, layout.safeTop < layout.safeBottom else { return nil }
     if let cached = cache.safeArea, cached.key == key { return cached.geometry }
     do throws(GEOSError) {
-      let geometry = try GEOSPreparedGeometry(GEOSGeometry(context: geos, minX: key[0], minY: key[1], maxX: key[2], maxY: key[3]))
+      let geometry = try GEOSPreparedGeometry(
+        GEOSGeometry(context: geos, minX: key[0], minY: key[1], maxX: key[2], maxY: key[3]))
       cache.safeArea = (key, geometry)
       return geometry
     } catch {

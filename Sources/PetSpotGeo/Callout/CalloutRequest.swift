@@ -44,13 +44,19 @@ public struct CalloutRequest: Sendable {
     try Self.check("arrow.height", l.arrowHeight)
     try Self.check("cornerRadius", l.cornerRadius)
     if case .screen(let p) = pin {
-      guard p.x.isFinite else { throw InvalidInput(field: "pin.x", code: .notFinite, message: "pin.x must be a finite number of points") }
-      guard p.y.isFinite else { throw InvalidInput(field: "pin.y", code: .notFinite, message: "pin.y must be a finite number of points") }
+      guard p.x.isFinite else {
+        throw InvalidInput(field: "pin.x", code: .notFinite, message: "pin.x must be a finite number of points")
+      }
+      guard p.y.isFinite else {
+        throw InvalidInput(field: "pin.y", code: .notFinite, message: "pin.y must be a finite number of points")
+      }
     }
     for (i, obstacle) in obstacles.enumerated() {
       guard case .rectangle(let r) = obstacle else { continue }
       for (name, value) in [("x", r.x), ("y", r.y)] where !value.isFinite {
-        throw InvalidInput(field: "obstacles[\(i)].\(name)", code: .notFinite, message: "obstacles[\(i)].\(name) must be a finite number")
+        throw InvalidInput(
+          field: "obstacles[\(i)].\(name)", code: .notFinite, message: "obstacles[\(i)].\(name) must be a finite number"
+        )
       }
       try Self.check("obstacles[\(i)].width", r.width, positive: true)
       try Self.check("obstacles[\(i)].height", r.height, positive: true)
@@ -59,7 +65,9 @@ public struct CalloutRequest: Sendable {
 
   private static func check(_ field: String, _ value: Double, positive: Bool = false) throws(InvalidInput) {
     let requirement = positive ? "a finite number > 0" : "a finite number >= 0"
-    guard value.isFinite else { throw InvalidInput(field: field, code: .notFinite, message: "\(field) must be \(requirement)") }
+    guard value.isFinite else {
+      throw InvalidInput(field: field, code: .notFinite, message: "\(field) must be \(requirement)")
+    }
     guard positive ? value > 0 : value >= 0 else {
       throw InvalidInput(field: field, code: .outOfRange, message: "\(field) must be \(requirement)")
     }
@@ -81,14 +89,23 @@ public struct CalloutPlacement: Hashable, Sendable {
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(side); hasher.combine(frame); hasher.combine(arrowX); hasher.combine(fits)
+    hasher.combine(side)
+    hasher.combine(frame)
+    hasher.combine(arrowX)
+    hasher.combine(fits)
   }
 
   /// `{"placement","frame":{"x","y","width","height"},"arrowX","fits","pan":{"dx","dy"}}`
   public var json: JSONValue {
     .object([
       ("placement", .string(side.rawValue)),
-      ("frame", .object([("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)), ("height", .number(frame.height))])),
+      (
+        "frame",
+        .object([
+          ("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)),
+          ("height", .number(frame.height)),
+        ])
+      ),
       ("arrowX", .number(arrowX)),
       ("fits", .bool(fits)),
       ("pan", .object([("dx", .number(pan.dx)), ("dy", .number(pan.dy))])),

@@ -6,7 +6,8 @@ extension Camera {
   /// - Throws: ``InvalidInput`` naming the first missing, mistyped or invalid field.
   public init(json: JSONValue) throws(InvalidInput) {
     guard case .object = json else {
-      throw InvalidInput(field: nil, code: .malformedJSON, message: "a camera must be a JSON object, not \(json.typeDescription)")
+      throw InvalidInput(
+        field: nil, code: .malformedJSON, message: "a camera must be a JSON object, not \(json.typeDescription)")
     }
     let lat = try json.requiredNumber("lat", "a finite number in [-90, 90]")
     let lng = try json.requiredNumber("lng", "a finite number in [-180, 180]")
@@ -46,7 +47,8 @@ extension JSONValue {
   }
 
   /// The number in member `key` (reported as `field`), or `nil` when absent or `null`.
-  public func optionalNumber(_ key: String, named field: String, _ requirement: String) throws(InvalidInput) -> Double? {
+  public func optionalNumber(_ key: String, named field: String, _ requirement: String) throws(InvalidInput) -> Double?
+  {
     guard let value = self[key], value != .null else { return nil }
     return try requiredNumber(key, named: field, requirement)
   }

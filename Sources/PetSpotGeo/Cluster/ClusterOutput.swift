@@ -26,7 +26,8 @@ public enum ClusterOutput {
       if i > 0 { out += "," }
       out += "{\"type\":\"Feature\",\"id\":"
       JSONValue.writeString(id(of: item, index: index), to: &out)
-      out += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(number(item.coordinate.longitude)),\(number(item.coordinate.latitude))]},\"properties\":"
+      out +=
+        ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(number(item.coordinate.longitude)),\(number(item.coordinate.latitude))]},\"properties\":"
       writeItem(item, index: index, withLeaves: withLeaves, to: &out)
       out += "}"
     }
@@ -85,7 +86,9 @@ extension ClusterOptions {
     if let d = try json.optionalNumber("minSeparation", "a finite number of points in (0, 1000]") { minSeparation = d }
     if let z = try json.optionalNumber("maxZoom", "an integer in 0...22") {
       guard z.isFinite, z == z.rounded(), abs(z) < 1e6 else {
-        throw InvalidInput(field: "maxZoom", code: z.isFinite ? .outOfRange : .notFinite, message: "maxZoom must be an integer in 0...22")
+        throw InvalidInput(
+          field: "maxZoom", code: z.isFinite ? .outOfRange : .notFinite, message: "maxZoom must be an integer in 0...22"
+        )
       }
       maxZoom = Int(z)
     }

@@ -63,11 +63,14 @@ public struct ClusteredPins: Sendable {
       // Checked above: none of these can throw.
       switch change {
       case .insert(let id, let c, let status, let row):
-        try? index.insert(id: id, latitude: c.latitude, longitude: c.longitude, status: status, sourceRow: row ?? index.pins.count)
+        try? index.insert(
+          id: id, latitude: c.latitude, longitude: c.longitude, status: status, sourceRow: row ?? index.pins.count)
       case .remove(let id):
         if let at = index.pins.ids.position(of: id) { index.remove(at: at) }
       case .update(let id, let c, let status):
-        if let at = index.pins.ids.position(of: id) { try? index.update(at: at, latitude: c.latitude, longitude: c.longitude, status: status) }
+        if let at = index.pins.ids.position(of: id) {
+          try? index.update(at: at, latitude: c.latitude, longitude: c.longitude, status: status)
+        }
       }
     }
     if index.retiredCount > 1024 && index.retiredCount > count { index = index.compacted() }
@@ -75,9 +78,12 @@ public struct ClusteredPins: Sendable {
 
   /// Refuses a list of changes that would fail part-way, replaying their effect on ids and statuses.
   private func check(_ changes: [Change]) throws(ChangeError) {
-    var added: Set<String> = [], removed: Set<String> = []
+    var added: Set<String> = []
+    var removed: Set<String> = []
     var newStatuses: Set<String> = []
-    func exists(_ id: String) -> Bool { added.contains(id) || (!removed.contains(id) && index.pins.ids.position(of: id) != nil) }
+    func exists(_ id: String) -> Bool {
+      added.contains(id) || (!removed.contains(id) && index.pins.ids.position(of: id) != nil)
+    }
     func checkStatus(_ id: String, _ status: PinStatus?) throws(ChangeError) {
       guard case .other(let text) = status, !index.pins.otherStatuses.contains(text) else { return }
       newStatuses.insert(text)

@@ -84,7 +84,9 @@ extension AnnouncementBatch {
   /// - Throws: ``InvalidInput`` when the value is not an array.
   public init(json: JSONValue) throws(InvalidInput) {
     guard case .array(let items) = json else {
-      throw InvalidInput(field: "announcements", code: .invalidType, message: "announcements must be an array, not \(json.typeDescription)")
+      throw InvalidInput(
+        field: "announcements", code: .invalidType,
+        message: "announcements must be an array, not \(json.typeDescription)")
     }
     self.init()
     var seen = Set<String>()

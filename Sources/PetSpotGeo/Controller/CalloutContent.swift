@@ -42,7 +42,8 @@ public struct CalloutContent: Hashable, Sendable {
       let name = Self.titleCased(species.trimmingWhitespace())
       subtitle = nonEmpty(a.breed).map { "\(name) • \($0.trimmingWhitespace())" } ?? name
     }
-    location = "📍 " + Self.coordinateText(a.lastSeenLatitude, positive: "N", negative: "S") + ", "
+    location =
+      "📍 " + Self.coordinateText(a.lastSeenLatitude, positive: "N", negative: "S") + ", "
       + Self.coordinateText(a.lastSeenLongitude, positive: "E", negative: "W")
     date = nonEmpty(a.lastSeenDate).map { "📅 " + Self.dateText($0) }
     email = nonEmpty(a.email).map { "📧 \($0)" }
@@ -94,7 +95,12 @@ public struct CalloutContent: Hashable, Sendable {
     return .object([
       ("title", .string(title)), ("subtitle", text(subtitle)), ("location", .string(location)), ("date", text(date)),
       ("email", text(email)), ("phone", text(phone)), ("description", text(description)), ("photoUrl", text(photoUrl)),
-      ("badge", badge.map { .object([("text", .string($0.text)), ("color", .string($0.color)), ("textColor", .string($0.textColor))]) } ?? .null),
+      (
+        "badge",
+        badge.map {
+          .object([("text", .string($0.text)), ("color", .string($0.color)), ("textColor", .string($0.textColor))])
+        } ?? .null
+      ),
     ])
   }
 }

@@ -9,10 +9,14 @@ extension MapController.Event {
   /// - Throws: ``InvalidInput`` naming the field.
   public static func decode(_ json: JSONValue) throws(InvalidInput) -> (event: MapController.Event, time: Double?) {
     guard case .string(let name)? = json["event"] else {
-      throw InvalidInput(field: "event", code: json["event"] == nil ? .missingField : .invalidType, message: "event must name the event, e.g. \"gestureEnded\"")
+      throw InvalidInput(
+        field: "event", code: json["event"] == nil ? .missingField : .invalidType,
+        message: "event must name the event, e.g. \"gestureEnded\"")
     }
     let time = try json.optionalNumber("t", "a finite number of milliseconds")
-    if let time, !time.isFinite { throw InvalidInput(field: "t", code: .notFinite, message: "t must be a finite number of milliseconds") }
+    if let time, !time.isFinite {
+      throw InvalidInput(field: "t", code: .notFinite, message: "t must be a finite number of milliseconds")
+    }
     func camera() throws(InvalidInput) -> Camera {
       guard let value = json["camera"], value != .null else {
         throw InvalidInput(field: "camera", code: .missingField, message: "camera is missing for \(name)")
@@ -35,7 +39,9 @@ extension MapController.Event {
     case "fetchSucceeded":
       let id = try requestId()
       guard let body = json["announcements"] else {
-        throw InvalidInput(field: "announcements", code: .missingField, message: "announcements is missing: the response body (an array)")
+        throw InvalidInput(
+          field: "announcements", code: .missingField, message: "announcements is missing: the response body (an array)"
+        )
       }
       event = .fetchSucceeded(requestId: id, try AnnouncementBatch(json: body))
     case "fetchFailed": event = .fetchFailed(requestId: try requestId())
@@ -48,7 +54,8 @@ extension MapController.Event {
     case "tapMap": event = .tapMap
     case "viewportChanged":
       event = .viewportChanged(
-        width: try json.requiredNumber("width", "a finite number > 0"), height: try json.requiredNumber("height", "a finite number > 0"))
+        width: try json.requiredNumber("width", "a finite number > 0"),
+        height: try json.requiredNumber("height", "a finite number > 0"))
     default:
       throw InvalidInput(field: "event", code: .unsupported, message: "unknown event '\(name)'")
     }
@@ -60,11 +67,15 @@ extension MapController.Effect {
   public var json: JSONValue {
     switch self {
     case .fetch(let id, let query):
-      .object([("type", .string("fetch")), ("requestId", .number(Double(id))), ("lat", .number(query.center.latitude)),
-        ("lng", .number(query.center.longitude)), ("range", .number(Double(query.range))), ("query", .string(query.queryString))])
+      .object([
+        ("type", .string("fetch")), ("requestId", .number(Double(id))), ("lat", .number(query.center.latitude)),
+        ("lng", .number(query.center.longitude)), ("range", .number(Double(query.range))),
+        ("query", .string(query.queryString)),
+      ])
     case .cancel(let id): .object([("type", .string("cancel")), ("requestId", .number(Double(id)))])
     case .pinsChanged(let ids): .object([("type", .string("pinsChanged")), ("count", .number(Double(ids.count)))])
-    case .selectionChanged(let id): .object([("type", .string("selectionChanged")), ("selectedId", id.map(JSONValue.string) ?? .null)])
+    case .selectionChanged(let id):
+      .object([("type", .string("selectionChanged")), ("selectedId", id.map(JSONValue.string) ?? .null)])
     }
   }
 }

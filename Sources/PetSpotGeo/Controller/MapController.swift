@@ -74,7 +74,8 @@ public final class MapController {
   ///   id never issued, a camera event before the map appeared); the controller is then unchanged.
   public func handle(_ event: Event, at t: Double? = nil) throws(InvalidInput) -> [Effect] {
     var effects: [Effect] = []
-    let pinsBefore = pins.map(\.id), selectionBefore = selectedId
+    let pinsBefore = pins.map(\.id)
+    let selectionBefore = selectedId
     switch event {
     case .appear(let newCamera):
       camera = newCamera
@@ -91,10 +92,12 @@ public final class MapController {
       requestFetch(at: t, into: &effects)
     case .viewportChanged(let width, let height):
       guard let old = camera else {
-        throw InvalidInput(field: "event", code: .unsupported, message: "viewportChanged before appear: there is no camera yet")
+        throw InvalidInput(
+          field: "event", code: .unsupported, message: "viewportChanged before appear: there is no camera yet")
       }
       camera = try Camera(
-        center: old.center, latitudeDelta: old.latitudeDelta, longitudeDelta: old.longitudeDelta, width: width, height: height,
+        center: old.center, latitudeDelta: old.latitudeDelta, longitudeDelta: old.longitudeDelta, width: width,
+        height: height,
         heading: old.heading)
       keepVisiblePins()
       if !isGestureActive { requestFetch(at: t, into: &effects) }  // the gesture's end fetches anyway
@@ -132,7 +135,8 @@ public final class MapController {
 
   private func checkIssued(_ id: Int) throws(InvalidInput) {
     guard id >= 1 && id < nextRequestId else {
-      throw InvalidInput(field: "requestId", code: .outOfRange, message: "requestId \(id) was never issued (next is \(nextRequestId))")
+      throw InvalidInput(
+        field: "requestId", code: .outOfRange, message: "requestId \(id) was never issued (next is \(nextRequestId))")
     }
   }
 
@@ -140,7 +144,8 @@ public final class MapController {
     guard let camera else { return }
     if configuration.reuseCoveredFetch, let last = lastSuccess, let t, let then = last.time,
       t - then < configuration.reuseMaxAge,
-      FetchRangeSolver(metric: engine.geodesic).farthestDistance(from: last.query.center, in: VisibleRectangle(camera: camera))
+      FetchRangeSolver(metric: engine.geodesic).farthestDistance(
+        from: last.query.center, in: VisibleRectangle(camera: camera))
         <= Double(last.query.range)
     {
       pins = visible(last.announcements)  // the last answer covers the whole new view
@@ -187,6 +192,7 @@ public final class MapController {
       viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: configuration.calloutWidth,
       calloutHeight: configuration.calloutHeight)
     layout.insets = configuration.insets
-    return try? engine.placeCallout(CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, camera: camera)))
+    return try? engine.placeCallout(
+      CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, camera: camera)))
   }
 }

@@ -7,12 +7,15 @@ extension FetchQuery {
       ("lng", .number(center.longitude)),
       ("range", .number(Double(range))),
       ("zoom", .number(zoom)),
-      ("visibleRegion", .object([
-        ("north", .number(visibleRegion.north)),
-        ("south", .number(visibleRegion.south)),
-        ("west", .number(visibleRegion.west)),
-        ("east", .number(visibleRegion.east)),
-      ])),
+      (
+        "visibleRegion",
+        .object([
+          ("north", .number(visibleRegion.north)),
+          ("south", .number(visibleRegion.south)),
+          ("west", .number(visibleRegion.west)),
+          ("east", .number(visibleRegion.east)),
+        ])
+      ),
     ])
   }
 }

@@ -21,7 +21,8 @@ public enum CoordinateText {
   public static func parse(_ text: String, axis: Axis) throws(Problem) -> Double {
     var s = text.trimmingWhitespace().uppercased()
     guard !s.isEmpty else { throw .empty }
-    var sign = 1.0, sawLetter = false
+    var sign = 1.0
+    var sawLetter = false
     if let last = s.last, last == axis.positiveLetter || last == axis.negativeLetter {
       sign = last == axis.negativeLetter ? -1 : 1
       sawLetter = true

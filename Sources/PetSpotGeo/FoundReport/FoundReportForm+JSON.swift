@@ -6,7 +6,8 @@ extension FoundReportForm {
   /// Reads a form. - Throws: ``InvalidInput`` for a value of the wrong JSON type.
   public init(json: JSONValue) throws(InvalidInput) {
     guard case .object = json else {
-      throw InvalidInput(field: nil, code: .malformedJSON, message: "a form must be a JSON object, not \(json.typeDescription)")
+      throw InvalidInput(
+        field: nil, code: .malformedJSON, message: "a form must be a JSON object, not \(json.typeDescription)")
     }
     self.init()
     func text(_ key: String, numbersAllowed: Bool = false) throws(InvalidInput) -> String {
@@ -15,7 +16,8 @@ extension FoundReportForm {
       case .string(let s)?: return s
       case .number(let n)? where numbersAllowed: return ShortestDecimal.string(n)
       case let other?:
-        throw InvalidInput(field: key, code: .invalidType, message: "\(key) must be a string, not \(other.typeDescription)")
+        throw InvalidInput(
+          field: key, code: .invalidType, message: "\(key) must be a string, not \(other.typeDescription)")
       }
     }
     photo = try text("photo")

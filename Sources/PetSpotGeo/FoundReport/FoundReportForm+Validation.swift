@@ -36,16 +36,23 @@ extension FoundReportForm {
       } else if FoundDate.parse(dateFound) == nil {
         fail("dateFound", "date_invalid", "Please enter a valid date (DD/MM/YYYY).")
       }
-      if species.trimmingWhitespace().isEmpty { fail("species", "species_required", "Please choose the animal's species.") }
+      if species.trimmingWhitespace().isEmpty {
+        fail("species", "species_required", "Please choose the animal's species.")
+      }
       if sex.trimmingWhitespace().isEmpty { fail("sex", "sex_required", "Please choose the animal's sex.") }
-      for (field, text, axis) in [("latitude", latitude, CoordinateText.Axis.latitude), ("longitude", longitude, .longitude)] {
+      for (field, text, axis) in [
+        ("latitude", latitude, CoordinateText.Axis.latitude), ("longitude", longitude, .longitude),
+      ] {
         do throws(CoordinateText.Problem) {
           _ = try CoordinateText.parse(text, axis: axis)
         } catch {
           let range = axis == .latitude ? "-90 and 90" : "-180 and 180"
           switch error {
           case .empty: fail(field, "\(field)_required", "Please provide the found location's \(field).")
-          case .unreadable: fail(field, "\(field)_invalid", "Please enter the \(field) as a number, e.g. \(axis == .latitude ? "52.2297" : "21.0122").")
+          case .unreadable:
+            fail(
+              field, "\(field)_invalid",
+              "Please enter the \(field) as a number, e.g. \(axis == .latitude ? "52.2297" : "21.0122").")
           case .outOfRange: fail(field, "\(field)_out_of_range", "The \(field) must be between \(range).")
           }
         }

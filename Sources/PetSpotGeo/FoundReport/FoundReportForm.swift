@@ -10,7 +10,9 @@
 public struct FoundReportForm: Hashable, Sendable {
   /// The wizard's steps, in order (progress 1/3, 2/3, 3/3).
   public enum Step: Int, Hashable, Sendable, CaseIterable {
-    case uploadPhoto = 1, petDetails = 2, contactInformation = 3
+    case uploadPhoto = 1
+    case petDetails = 2
+    case contactInformation = 3
 
     /// "1/3", "2/3", "3/3".
     public var progress: String { "\(rawValue)/3" }

@@ -16,7 +16,10 @@ public struct FoundReportPayload: Hashable, Sendable {
 
   /// Built from a form that passed validation.
   init(form: FoundReportForm) {
-    func optional(_ s: String) -> String? { let t = s.trimmingWhitespace(); return t.isEmpty ? nil : t }
+    func optional(_ s: String) -> String? {
+      let t = s.trimmingWhitespace()
+      return t.isEmpty ? nil : t
+    }
     species = form.species.trimmingWhitespace().uppercased()
     sex = form.sex.trimmingWhitespace().uppercased()
     breed = optional(form.breed)

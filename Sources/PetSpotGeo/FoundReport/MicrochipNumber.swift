@@ -8,7 +8,8 @@ public enum MicrochipNumber {
   /// The stored value: the ASCII digits of `text`, at most 15 (other characters typed or pasted
   /// are dropped, extra digits are dropped).
   public static func digits(_ text: String) -> String {
-    String(text.unicodeScalars.filter { $0.value >= 0x30 && $0.value <= 0x39 }.prefix(maximumDigits).map(Character.init))
+    String(
+      text.unicodeScalars.filter { $0.value >= 0x30 && $0.value <= 0x39 }.prefix(maximumDigits).map(Character.init))
   }
 
   /// How a digits-only value is displayed: `12345-67890-12345`, `12345-6`, `12345`.

@@ -63,7 +63,8 @@ public struct PinGenerator: Sendable {
       let size = 20 + Int(random.next() % 41)
       for j in 0..<size {
         let status: PinStatus = random.unit() < 0.8 ? .found : .missing
-        rows.append(Row(id: "shelter\(shelter)-\(j)", coordinate: coordinate, status: status, place: "shelter near \(place)"))
+        rows.append(
+          Row(id: "shelter\(shelter)-\(j)", coordinate: coordinate, status: status, place: "shelter near \(place)"))
       }
     }
     return rows
@@ -75,7 +76,9 @@ public struct PinGenerator: Sendable {
     pins.reserveCapacity(count)
     for (i, row) in rows(count: count, shelters: shelters).enumerated() {
       // Generated coordinates are valid and ids unique by construction.
-      try? pins.append(id: row.id, latitude: row.coordinate.latitude, longitude: row.coordinate.longitude, status: row.status, sourceRow: i)
+      try? pins.append(
+        id: row.id, latitude: row.coordinate.latitude, longitude: row.coordinate.longitude, status: row.status,
+        sourceRow: i)
     }
     return pins
   }

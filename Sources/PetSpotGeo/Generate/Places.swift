@@ -10,11 +10,13 @@ extension PinGenerator.Place {
       var scanner = CSVScanner(buffer: buffer)
       guard scanner.nextRecord() != nil else { return }
       let names = (0..<scanner.fields.count).map { scanner.text(of: $0).lowercased() }
-      guard let lat = names.firstIndex(of: "lat"), let lon = names.firstIndex(where: { $0 == "lon" || $0 == "lng" }) else {
+      guard let lat = names.firstIndex(of: "lat"), let lon = names.firstIndex(where: { $0 == "lon" || $0 == "lng" })
+      else {
         failure = PinsFileError(path: path, location: .line(1), message: "a places file needs lat and lon columns")
         return
       }
-      let name = names.firstIndex(of: "name"), country = names.firstIndex(of: "cc")
+      let name = names.firstIndex(of: "name")
+      let country = names.firstIndex(of: "cc")
       while let line = scanner.nextRecord() {
         guard scanner.fields.count > max(lat, lon),
           case .number(let la) = DecimalText.cell(slice(buffer, scanner.fields[lat])),
@@ -34,7 +36,9 @@ extension PinGenerator.Place {
     return places
   }
 
-  private static func slice(_ buffer: UnsafeBufferPointer<UInt8>, _ field: CSVScanner.Field) -> UnsafeBufferPointer<UInt8> {
+  private static func slice(_ buffer: UnsafeBufferPointer<UInt8>, _ field: CSVScanner.Field) -> UnsafeBufferPointer<
+    UInt8
+  > {
     UnsafeBufferPointer(rebasing: buffer[field.start..<field.end])
   }
 }

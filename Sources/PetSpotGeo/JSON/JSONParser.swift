@@ -50,9 +50,15 @@ public struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject(depth: depth)
     case UInt8(ascii: "["): return try parseArray(depth: depth)
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .null
     default: return .number(try parseNumber())
     }
   }
@@ -83,8 +89,14 @@ public struct JSONParser {
       members.append((key, try parseValue(depth: depth + 1)))
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input") }
-      if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-      if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        return .object(members)
+      }
       throw error("expected ',' or '}'")
     }
   }
@@ -102,8 +114,14 @@ public struct JSONParser {
       items.append(try parseValue(depth: depth + 1))
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input") }
-      if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-      if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return .array(items)
+      }
       throw error("expected ',' or ']'")
     }
   }

@@ -67,11 +67,13 @@ extension IndexedPins {
   /// circle, plus the pins beyond the Mercator limit; everything when the box reaches a pole.
   private func candidatePositions(metres range: Double, of center: GeoCoordinate) -> [Int] {
     let degreesLatitude = range / 110_574 + 1e-9
-    let north = center.latitude + degreesLatitude, south = center.latitude - degreesLatitude
+    let north = center.latitude + degreesLatitude
+    let south = center.latitude - degreesLatitude
     if north >= 90 || south <= -90 || range >= 20_003_932 { return Array(0..<pins.count) }
     let widest = max(abs(north), abs(south)) * .pi / 180
     let degreesLongitude = degreesLatitude / max(Double.cos(widest), 1e-12)
-    let topY = WebMercator.y(latitude: north), bottomY = WebMercator.y(latitude: south)
+    let topY = WebMercator.y(latitude: north)
+    let bottomY = WebMercator.y(latitude: south)
     let box = VisibleRectangle(
       center: MercatorPoint(x: WebMercator.x(longitude: center.longitude), y: (topY + bottomY) / 2),
       halfWidth: min(degreesLongitude / 360, 0.5), halfHeight: (bottomY - topY) / 2)
@@ -85,9 +87,12 @@ private struct ECEF {
   let x: Double, y: Double, z: Double
 
   init(_ c: GeoCoordinate) {
-    let a = 6_378_137.0, e2 = 6.69437999014e-3
-    let phi = c.latitude * .pi / 180, lambda = c.longitude * .pi / 180
-    let sinPhi = Double.sin(phi), cosPhi = Double.cos(phi)
+    let a = 6_378_137.0
+    let e2 = 6.69437999014e-3
+    let phi = c.latitude * .pi / 180
+    let lambda = c.longitude * .pi / 180
+    let sinPhi = Double.sin(phi)
+    let cosPhi = Double.cos(phi)
     let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()
     x = n * cosPhi * Double.cos(lambda)
     y = n * cosPhi * Double.sin(lambda)

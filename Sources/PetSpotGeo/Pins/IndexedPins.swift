@@ -28,7 +28,9 @@ public struct IndexedPins: Sendable {
   ///   - padding: points added on every side of the view, finite and ≥ 0.
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
   /// - Throws: ``InvalidInput`` for a bad padding.
-  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput) -> [UInt32] {
+  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
+    -> [UInt32]
+  {
     let window = try VisibilityWindow(camera: camera, padding: padding)
     let table = statuses?.codeTable(for: pins)
     return index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
@@ -39,7 +41,9 @@ extension PinSet {
   /// Positions (ascending = input order) of the pins visible in `camera`, by a streaming scan:
   /// the right tool for a one-off query (no index to build).
   /// - Throws: ``InvalidInput`` for a bad padding.
-  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput) -> [UInt32] {
+  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
+    -> [UInt32]
+  {
     scanVisible(in: try VisibilityWindow(camera: camera, padding: padding), statusFilter: statuses)
   }
 }

@@ -27,7 +27,8 @@ public enum PrunedPinsOutput {
       if i > 0 { out += "," }
       out += "{\"type\":\"Feature\",\"id\":"
       JSONValue.writeString(pins.ids[p], to: &out)
-      out += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(ShortestDecimal.string(pins.longitudes[p])),\(ShortestDecimal.string(pins.latitudes[p]))]},\"properties\":{\"id\":"
+      out +=
+        ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(ShortestDecimal.string(pins.longitudes[p])),\(ShortestDecimal.string(pins.latitudes[p]))]},\"properties\":{\"id\":"
       JSONValue.writeString(pins.ids[p], to: &out)
       out += ",\"status\":"
       if let status = pins.status(at: p) { JSONValue.writeString(status.name, to: &out) } else { out += "null" }

@@ -10,7 +10,9 @@ enum BinaryPinsFormat {
 
   static func encode(_ pins: PinSet) -> [UInt8] {
     var out = magic
-    func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+    func put<T: FixedWidthInteger>(_ value: T) {
+      withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+    }
     func putArray<T>(_ array: [T]) { array.withUnsafeBytes { out.append(contentsOf: $0) } }
     put(UInt64(pins.count))
     put(UInt64(pins.invalidCount))
@@ -39,7 +41,9 @@ enum BinaryPinsFormat {
     else { throw fail("truncated or corrupt header") }
     var otherStatuses: [String] = []
     for _ in 0..<statusCount {
-      guard let length = reader.integer(UInt32.self), let text = reader.take(Int(length)) else { throw fail("truncated statuses") }
+      guard let length = reader.integer(UInt32.self), let text = reader.take(Int(length)) else {
+        throw fail("truncated statuses")
+      }
       otherStatuses.append(String(decoding: text, as: UTF8.self))
     }
     let n = Int(count)
@@ -89,7 +93,8 @@ private struct ByteReader {
     defer { offset += size }
     return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
       bytes.withUnsafeBytes { raw in
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + size]))
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + size]))
       }
       initialized = n
     }

@@ -60,7 +60,9 @@ struct CSVPinsReader {
     }
   }
 
-  private func headerColumns(_ scanner: CSVScanner, line: Int) throws(PinsFileError) -> (id: Int, lat: Int, lng: Int, status: Int?) {
+  private func headerColumns(_ scanner: CSVScanner, line: Int) throws(PinsFileError) -> (
+    id: Int, lat: Int, lng: Int, status: Int?
+  ) {
     let names = (0..<scanner.fields.count).map {
       scanner.text(of: $0).trimmingWhitespace().lowercased().replacingAll("\u{FEFF}", with: "")
     }
@@ -74,7 +76,9 @@ struct CSVPinsReader {
   }
 
   /// A coordinate cell: a number, `nil` for an invalid-but-allowed value, or a malformed-file error.
-  private func coordinate(_ scanner: CSVScanner, _ column: Int, _ name: String, _ line: Int) throws(PinsFileError) -> Double? {
+  private func coordinate(_ scanner: CSVScanner, _ column: Int, _ name: String, _ line: Int) throws(PinsFileError)
+    -> Double?
+  {
     let field = scanner.fields[column]
     let cell: DecimalText.Cell
     if field.quoted {

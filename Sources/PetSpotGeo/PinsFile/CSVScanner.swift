@@ -33,7 +33,10 @@ struct CSVScanner {
         while position < n {
           let byte = buffer[position]
           if byte == UInt8(ascii: "\"") {
-            if position + 1 < n, buffer[position + 1] == UInt8(ascii: "\"") { position += 2; continue }
+            if position + 1 < n, buffer[position + 1] == UInt8(ascii: "\"") {
+              position += 2
+              continue
+            }
             position += 1
             break
           }

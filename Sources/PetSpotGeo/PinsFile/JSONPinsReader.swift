@@ -39,7 +39,8 @@ struct JSONPinsReader {
   func readGeoJSON(_ bytes: [UInt8]) throws(PinsFileError) -> PinSet {
     let root = try parse(bytes)
     guard root["type"] == .string("FeatureCollection"), case .array(let features)? = root["features"] else {
-      throw PinsFileError(path: path, location: .file, message: "expected a GeoJSON FeatureCollection with a features array")
+      throw PinsFileError(
+        path: path, location: .file, message: "expected a GeoJSON FeatureCollection with a features array")
     }
     var pins = PinSet()
     pins.reserveCapacity(features.count)
@@ -49,7 +50,8 @@ struct JSONPinsReader {
       }
       let properties = feature["properties"] ?? .null
       let id = feature["id"] ?? properties["id"] ?? .string(String(index))
-      var latitude: JSONValue? = nil, longitude: JSONValue? = nil
+      var latitude: JSONValue? = nil
+      var longitude: JSONValue? = nil
       switch feature["geometry"] {
       case nil, .null?:
         break
@@ -73,7 +75,8 @@ struct JSONPinsReader {
     let idText: String
     switch id {
     case .string(let text)?: idText = text
-    case .number(let number)? where number == number.rounded() && abs(number) < 1e15: idText = ShortestDecimal.string(number)
+    case .number(let number)? where number == number.rounded() && abs(number) < 1e15:
+      idText = ShortestDecimal.string(number)
     default: throw malformed(index, "id must be a string (or an integer)")
     }
     let statusValue: PinStatus?
@@ -82,7 +85,8 @@ struct JSONPinsReader {
     case .string(let text)?: statusValue = PinStatus(normalizing: text)
     default: throw malformed(index, "status must be a string")
     }
-    let lat = try number(latitude, latitudeName, index), lng = try number(longitude, longitudeName, index)
+    let lat = try number(latitude, latitudeName, index)
+    let lng = try number(longitude, longitudeName, index)
     guard let lat, let lng, PinSet.isValidCoordinate(latitude: lat, longitude: lng) else {
       pins.countInvalidRow()
       return

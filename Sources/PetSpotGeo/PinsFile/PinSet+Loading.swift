@@ -2,7 +2,8 @@
 extension PinSet {
   /// The formats ``load(path:)`` reads, chosen by file extension (or the binary magic).
   public enum FileFormat: String, CaseIterable, Sendable {
-    case csv, json, geojson, binary = "psgpins"
+    case csv, json, geojson
+    case binary = "psgpins"
   }
 
   /// Loads a pins file: `.json` (announcements), `.geojson`, `.psgpins` (binary; also recognised
@@ -49,7 +50,10 @@ extension PinSet {
       } else {
         out.append(contentsOf: id.utf8)
       }
-      out.append(contentsOf: ",\(ShortestDecimal.string(latitudes[i])),\(ShortestDecimal.string(longitudes[i])),\(status(at: i)?.name ?? "")\n".utf8)
+      out.append(
+        contentsOf:
+          ",\(ShortestDecimal.string(latitudes[i])),\(ShortestDecimal.string(longitudes[i])),\(status(at: i)?.name ?? "")\n"
+          .utf8)
     }
     try FileBytes.write(out, to: path)
   }

@@ -13,13 +13,16 @@ extension GeoEngine {
   ///   ``GeoError`` when the callout's GEOS work fails.
   public func mapPicture(
     index: ClusterIndex, camera: Camera, insets: EdgeInsets = EdgeInsets(), selectedId: String? = nil,
-    cardSize: (width: Double, height: Double) = (262, 300), fetchCircle: Bool = false, prunedFrom indexed: IndexedPins? = nil
+    cardSize: (width: Double, height: Double) = (262, 300), fetchCircle: Bool = false,
+    prunedFrom indexed: IndexedPins? = nil
   ) throws -> MapPicture {
     let rect = VisibleRectangle(camera: camera)
     let result = index.items(in: rect)
-    var picture = MapPicture(viewportWidth: camera.width, viewportHeight: camera.height, insets: insets, index: index, result: result)
+    var picture = MapPicture(
+      viewportWidth: camera.width, viewportHeight: camera.height, insets: insets, index: index, result: result)
     if let selectedId {
-      picture.selection = try selection(of: selectedId, index: index, result: result, camera: camera, insets: insets, cardSize: cardSize)
+      picture.selection = try selection(
+        of: selectedId, index: index, result: result, camera: camera, insets: insets, cardSize: cardSize)
     }
     let query = fetchQuery(for: camera)
     if fetchCircle {
@@ -36,27 +39,35 @@ extension GeoEngine {
         }
       }
     }
-    let clusters = result.items.filter { $0.kind == .cluster }.count, legs = result.items.filter { $0.kind == .spider }.count
-    picture.caption = "zoom \(Self.twoDecimals(result.zoom)) · \(result.items.count) items (\(clusters) clusters, \(legs) spider legs)"
+    let clusters = result.items.filter { $0.kind == .cluster }.count
+    let legs = result.items.filter { $0.kind == .spider }.count
+    picture.caption =
+      "zoom \(Self.twoDecimals(result.zoom)) · \(result.items.count) items (\(clusters) clusters, \(legs) spider legs)"
       + " · range \(query.range) m" + (indexed == nil ? "" : " · \(picture.prunedPins.count) fetched but out of view")
     return picture
   }
 
   private func selection(
-    of id: String, index: ClusterIndex, result: ClusterResult, camera: Camera, insets: EdgeInsets, cardSize: (width: Double, height: Double)
+    of id: String, index: ClusterIndex, result: ClusterResult, camera: Camera, insets: EdgeInsets,
+    cardSize: (width: Double, height: Double)
   ) throws -> MapPicture.Selection {
     guard let position = index.pins.ids.position(of: id) else {
       throw InvalidInput(field: "select", code: .outOfRange, message: "select: no pin with id '\(id)'")
     }
     guard let item = result.items.first(where: { $0.cluster == nil && $0.position == position }) else {
-      throw InvalidInput(field: "select", code: .outOfRange, message: "select: pin '\(id)' is not shown on its own at this camera (out of view or in a cluster)")
+      throw InvalidInput(
+        field: "select", code: .outOfRange,
+        message: "select: pin '\(id)' is not shown on its own at this camera (out of view or in a cluster)")
     }
-    var layout = CalloutLayout(viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: cardSize.width, calloutHeight: cardSize.height)
+    var layout = CalloutLayout(
+      viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: cardSize.width,
+      calloutHeight: cardSize.height)
     layout.insets = insets
     let placement = try placeCallout(CalloutRequest(layout: layout, pin: .screen(item.point)))
     let c = index.pins.coordinate(at: position)
     return MapPicture.Selection(
-      point: item.point, layout: layout, placement: placement, title: index.pins.status(at: position)?.name ?? "no status",
+      point: item.point, layout: layout, placement: placement,
+      title: index.pins.status(at: position)?.name ?? "no status",
       subtitle: "\(id) · \(Self.twoDecimals(c.latitude, places: 5)), \(Self.twoDecimals(c.longitude, places: 5))")
   }
 

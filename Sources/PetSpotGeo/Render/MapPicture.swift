@@ -15,7 +15,8 @@ public struct MapPicture: Sendable {
     public var title: String
     public var subtitle: String
 
-    public init(point: ScreenPoint, layout: CalloutLayout, placement: CalloutPlacement, title: String, subtitle: String) {
+    public init(point: ScreenPoint, layout: CalloutLayout, placement: CalloutPlacement, title: String, subtitle: String)
+    {
       self.point = point
       self.layout = layout
       self.placement = placement
@@ -45,7 +46,9 @@ public struct MapPicture: Sendable {
     }
   }
 
-  public init(viewportWidth: Double, viewportHeight: Double, insets: EdgeInsets, index: ClusterIndex, result: ClusterResult) {
+  public init(
+    viewportWidth: Double, viewportHeight: Double, insets: EdgeInsets, index: ClusterIndex, result: ClusterResult
+  ) {
     self.viewportWidth = viewportWidth
     self.viewportHeight = viewportHeight
     self.insets = insets
@@ -55,22 +58,29 @@ public struct MapPicture: Sendable {
 
   /// The picture as an SVG document.
   public func svg() -> String {
-    let pad = 12.0, captionHeight = caption.isEmpty ? 0 : 28.0
-    var minX = 0.0, minY = 0.0, maxX = viewportWidth, maxY = viewportHeight
+    let pad = 12.0
+    let captionHeight = caption.isEmpty ? 0 : 28.0
+    var minX = 0.0
+    var minY = 0.0
+    var maxX = viewportWidth
+    var maxY = viewportHeight
     for p in fetchCircle + prunedPins {
       minX = min(minX, p.x)
       minY = min(minY, p.y)
       maxX = max(maxX, p.x)
       maxY = max(maxY, p.y)
     }
-    let box = (x: minX - pad, y: minY - pad, width: maxX - minX + 2 * pad, height: maxY - minY + 2 * pad + captionHeight)
+    let box = (
+      x: minX - pad, y: minY - pad, width: maxX - minX + 2 * pad, height: maxY - minY + 2 * pad + captionHeight
+    )
     var svg = SVGWriter(width: box.width, height: box.height, viewBox: box)
     let outside = ScreenRect(x: box.x, y: box.y, width: box.width, height: box.height)
     svg.rect(outside, fill: "#E5E5EA")
     let viewport = ScreenRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight)
     svg.rect(viewport, fill: "#F4F1EA", stroke: "#1C1C1E", strokeWidth: 1.5)
     let safe = ScreenRect(
-      x: insets.left, y: insets.top, width: viewportWidth - insets.left - insets.right, height: viewportHeight - insets.top - insets.bottom)
+      x: insets.left, y: insets.top, width: viewportWidth - insets.left - insets.right,
+      height: viewportHeight - insets.top - insets.bottom)
     svg.rect(safe, fill: "none", stroke: "#8E8E93", dash: "6 4")
     if !fetchCircle.isEmpty {
       svg.comment("fetch circle: every point within the range the query asks for")
@@ -80,7 +90,9 @@ public struct MapPicture: Sendable {
     drawItems(&svg)
     if let selection { drawCallout(selection, &svg) }
     if !caption.isEmpty {
-      svg.label(caption, at: ScreenPoint(x: box.x + pad, y: box.y + box.height - captionHeight / 2 - 2), size: 13, fill: "#1C1C1E", anchor: "start")
+      svg.label(
+        caption, at: ScreenPoint(x: box.x + pad, y: box.y + box.height - captionHeight / 2 - 2), size: 13,
+        fill: "#1C1C1E", anchor: "start")
     }
     return svg.document
   }
@@ -97,7 +109,9 @@ public struct MapPicture: Sendable {
     for item in result.items {
       switch item.kind {
       case .pin, .spider:
-        svg.circle(item.point, radius: 7, fill: Self.colour(for: pins.status(at: item.position)), stroke: "#FFFFFF", strokeWidth: 2)
+        svg.circle(
+          item.point, radius: 7, fill: Self.colour(for: pins.status(at: item.position)), stroke: "#FFFFFF",
+          strokeWidth: 2)
       case .cluster:
         let c = item.cluster!
         let radius = 13 + 4 * Double.log10(Double(c.count))
@@ -114,8 +128,14 @@ public struct MapPicture: Sendable {
     svg.comment("callout \(s.placement.side.rawValue), fits \(s.placement.fits)")
     svg.path(outline, closed: true, fill: "#FFFFFF", stroke: "#3A3A3C", strokeWidth: 1)
     let f = s.placement.frame
-    svg.rect(ScreenRect(x: f.x + 12, y: f.y + 12, width: f.width - 24, height: max(0, f.height * 0.45)), fill: "#D1D1D6", radius: 8)
-    svg.label(s.title, at: ScreenPoint(x: f.x + 14, y: f.y + f.height * 0.45 + 30), size: 15, fill: "#1C1C1E", anchor: "start", bold: true)
-    svg.label(s.subtitle, at: ScreenPoint(x: f.x + 14, y: f.y + f.height * 0.45 + 52), size: 12, fill: "#3A3A3C", anchor: "start")
+    svg.rect(
+      ScreenRect(x: f.x + 12, y: f.y + 12, width: f.width - 24, height: max(0, f.height * 0.45)), fill: "#D1D1D6",
+      radius: 8)
+    svg.label(
+      s.title, at: ScreenPoint(x: f.x + 14, y: f.y + f.height * 0.45 + 30), size: 15, fill: "#1C1C1E", anchor: "start",
+      bold: true)
+    svg.label(
+      s.subtitle, at: ScreenPoint(x: f.x + 14, y: f.y + f.height * 0.45 + 52), size: 12, fill: "#3A3A3C",
+      anchor: "start")
   }
 }

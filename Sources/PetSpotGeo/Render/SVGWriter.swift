@@ -3,7 +3,8 @@ struct SVGWriter {
   private(set) var text = ""
 
   init(width: Double, height: Double, viewBox: (x: Double, y: Double, width: Double, height: Double)) {
-    text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" "
+    text =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" "
       + "viewBox=\"\(Self.number(viewBox.x)) \(Self.number(viewBox.y)) \(Self.number(viewBox.width)) \(Self.number(viewBox.height))\" "
       + "font-family=\"Helvetica, Arial, sans-serif\">\n"
   }
@@ -15,33 +16,50 @@ struct SVGWriter {
     text += "<!-- \(words.replacingAll("--", with: "- -")) -->\n"
   }
 
-  mutating func rect(_ r: ScreenRect, fill: String, stroke: String = "none", strokeWidth: Double = 1, radius: Double = 0, dash: String? = nil, opacity: Double = 1) {
-    text += "<rect x=\"\(Self.number(r.x))\" y=\"\(Self.number(r.y))\" width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\""
-      + (radius > 0 ? " rx=\"\(Self.number(radius))\"" : "") + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: dash, opacity: opacity) + "/>\n"
+  mutating func rect(
+    _ r: ScreenRect, fill: String, stroke: String = "none", strokeWidth: Double = 1, radius: Double = 0,
+    dash: String? = nil, opacity: Double = 1
+  ) {
+    text +=
+      "<rect x=\"\(Self.number(r.x))\" y=\"\(Self.number(r.y))\" width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\""
+      + (radius > 0 ? " rx=\"\(Self.number(radius))\"" : "")
+      + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: dash, opacity: opacity) + "/>\n"
   }
 
-  mutating func circle(_ c: ScreenPoint, radius: Double, fill: String, stroke: String = "none", strokeWidth: Double = 1, opacity: Double = 1) {
-    text += "<circle cx=\"\(Self.number(c.x))\" cy=\"\(Self.number(c.y))\" r=\"\(Self.number(radius))\""
+  mutating func circle(
+    _ c: ScreenPoint, radius: Double, fill: String, stroke: String = "none", strokeWidth: Double = 1,
+    opacity: Double = 1
+  ) {
+    text +=
+      "<circle cx=\"\(Self.number(c.x))\" cy=\"\(Self.number(c.y))\" r=\"\(Self.number(radius))\""
       + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: nil, opacity: opacity) + "/>\n"
   }
 
   mutating func line(_ a: ScreenPoint, _ b: ScreenPoint, stroke: String, strokeWidth: Double = 1, dash: String? = nil) {
-    text += "<line x1=\"\(Self.number(a.x))\" y1=\"\(Self.number(a.y))\" x2=\"\(Self.number(b.x))\" y2=\"\(Self.number(b.y))\""
+    text +=
+      "<line x1=\"\(Self.number(a.x))\" y1=\"\(Self.number(a.y))\" x2=\"\(Self.number(b.x))\" y2=\"\(Self.number(b.y))\""
       + paint(fill: "none", stroke: stroke, strokeWidth: strokeWidth, dash: dash, opacity: 1) + "/>\n"
   }
 
   /// A polygon (closed) or polyline through the points.
-  mutating func path(_ points: [ScreenPoint], closed: Bool, fill: String, stroke: String, strokeWidth: Double = 1, dash: String? = nil) {
+  mutating func path(
+    _ points: [ScreenPoint], closed: Bool, fill: String, stroke: String, strokeWidth: Double = 1, dash: String? = nil
+  ) {
     guard let first = points.first else { return }
     var d = "M\(Self.number(first.x)) \(Self.number(first.y))"
     for p in points.dropFirst() { d += " L\(Self.number(p.x)) \(Self.number(p.y))" }
     if closed { d += " Z" }
-    text += "<path d=\"\(d)\"" + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: dash, opacity: 1) + "/>\n"
+    text +=
+      "<path d=\"\(d)\"" + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: dash, opacity: 1) + "/>\n"
   }
 
-  mutating func label(_ words: String, at p: ScreenPoint, size: Double, fill: String, anchor: String = "middle", bold: Bool = false) {
-    text += "<text x=\"\(Self.number(p.x))\" y=\"\(Self.number(p.y))\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor)\""
-      + " dominant-baseline=\"central\" fill=\"\(fill)\"" + (bold ? " font-weight=\"bold\"" : "") + ">\(Self.escaped(words))</text>\n"
+  mutating func label(
+    _ words: String, at p: ScreenPoint, size: Double, fill: String, anchor: String = "middle", bold: Bool = false
+  ) {
+    text +=
+      "<text x=\"\(Self.number(p.x))\" y=\"\(Self.number(p.y))\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor)\""
+      + " dominant-baseline=\"central\" fill=\"\(fill)\"" + (bold ? " font-weight=\"bold\"" : "")
+      + ">\(Self.escaped(words))</text>\n"
   }
 
   private func paint(fill: String, stroke: String, strokeWidth: Double, dash: String?, opacity: Double) -> String {
@@ -74,7 +92,8 @@ extension String {
   /// Every occurrence of `target` replaced (no Foundation in the library).
   func replacingAll(_ target: String, with replacement: String) -> String {
     guard !target.isEmpty else { return self }
-    var out = "", rest = Substring(self)
+    var out = ""
+    var rest = Substring(self)
     while let range = rest.firstRange(of: target) {
       out += rest[..<range.lowerBound] + replacement
       rest = rest[range.upperBound...]

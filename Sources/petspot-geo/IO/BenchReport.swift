@@ -1,7 +1,7 @@
 import PetSpotGeo
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Rows and machine facts for `petspot-geo bench`.
@@ -16,7 +16,8 @@ enum BenchReport {
     var text: String {
       func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
       return pad(operation, 19) + pad(camera, 9) + pad(String(pins), 10) + pad(String(result), 10)
-        + pad(format(timing.median), 12) + pad(format(timing.p90), 12) + pad(format(timing.p99), 12) + String(timing.samples.count)
+        + pad(format(timing.median), 12) + pad(format(timing.p90), 12) + pad(format(timing.p99), 12)
+        + String(timing.samples.count)
     }
 
     var json: String {
@@ -45,10 +46,14 @@ enum BenchReport {
   /// The first JSON line: `{"machine":{"cpu","cores","swift","petspotGeo"},"pins":N,"invalid":N}`.
   static func machineJSON(pins: PinSet) -> String {
     JSONValue.object([
-      ("machine", .object([
-        ("cpu", .string(Machine.cpuModel)), ("cores", .number(Double(Machine.cores))), ("swift", .string(Machine.swiftVersion)),
-        ("petspotGeo", .string(PetSpotGeo.version)),
-      ])),
+      (
+        "machine",
+        .object([
+          ("cpu", .string(Machine.cpuModel)), ("cores", .number(Double(Machine.cores))),
+          ("swift", .string(Machine.swiftVersion)),
+          ("petspotGeo", .string(PetSpotGeo.version)),
+        ])
+      ),
       ("pins", .number(Double(pins.count))), ("invalid", .number(Double(pins.invalidCount))),
     ]).serialized
   }
@@ -86,9 +91,9 @@ enum Machine {
 
   static var swiftVersion: String {
     #if compiler(>=6.3)
-    "Swift 6.3+"
+      "Swift 6.3+"
     #else
-    "Swift < 6.3"
+      "Swift < 6.3"
     #endif
   }
 

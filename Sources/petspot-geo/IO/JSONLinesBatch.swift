@@ -19,7 +19,9 @@ enum JSONLinesBatch {
       do throws(InvalidInput) {
         let request = try JSONParser.parse(line)
         guard case .object = request else {
-          throw InvalidInput(field: nil, code: .malformedJSON, message: "each line must be a JSON object, not \(request.typeDescription)")
+          throw InvalidInput(
+            field: nil, code: .malformedJSON, message: "each line must be a JSON object, not \(request.typeDescription)"
+          )
         }
         Output.line(try handle(request))
       } catch {

@@ -1,9 +1,9 @@
 import PetSpotGeo
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Results to stdout, errors to stderr, never mixed (docs/cli.md).

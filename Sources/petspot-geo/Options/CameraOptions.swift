@@ -10,7 +10,8 @@ struct CameraOptions: ParsableArguments {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Requested span in degrees (MapKit's latitudeDelta, longitudeDelta).", valueName: "latDelta,lngDelta"))
+    help: ArgumentHelp(
+      "Requested span in degrees (MapKit's latitudeDelta, longitudeDelta).", valueName: "latDelta,lngDelta"))
   var span: DoublePair?
 
   @Option(help: ArgumentHelp("Viewport size in points.", valueName: "WIDTHxHEIGHT"))

@@ -2,9 +2,9 @@ import ArgumentParser
 import PetSpotGeo
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `--pins FILE`: CSV, announcements JSON, GeoJSON or the binary `.psgpins` (docs/cli.md).

@@ -5,7 +5,8 @@ extension PetSpotGeoCommand {
   /// `petspot-geo bench`: the engine's operations timed on a data set.
   struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Time the engine's operations (radius, prune, index build, clustering, hit-test, callouts) on a pin set.",
+      abstract:
+        "Time the engine's operations (radius, prune, index build, clustering, hit-test, callouts) on a pin set.",
       discussion: """
         Warm-up runs are excluded; each operation reports median, p90 and p99 over its repetitions.
 
@@ -15,10 +16,17 @@ extension PetSpotGeoCommand {
     )
 
     enum Operation: String, CaseIterable, ExpressibleByArgument {
-      case radius, pruneScan = "prune-scan", pruneIndex = "prune-index", indexBuild = "index-build"
-      case callout, calloutObstacles = "callout-obstacles"
-      case clusterBuild = "cluster-build", clusterQuery = "cluster-query", hitTest = "hit-test"
-      case clusterInsert = "cluster-insert", clusterRemove = "cluster-remove"
+      case radius
+      case pruneScan = "prune-scan"
+      case pruneIndex = "prune-index"
+      case indexBuild = "index-build"
+      case callout
+      case calloutObstacles = "callout-obstacles"
+      case clusterBuild = "cluster-build"
+      case clusterQuery = "cluster-query"
+      case hitTest = "hit-test"
+      case clusterInsert = "cluster-insert"
+      case clusterRemove = "cluster-remove"
     }
 
     @Option(help: ArgumentHelp("Pins file to use.", valueName: "file"))
@@ -55,9 +63,12 @@ extension PetSpotGeoCommand {
     var json = false
 
     func validate() throws {
-      guard (pins == nil) != (generate == nil) else { throw ValidationError("give exactly one of --pins and --generate") }
+      guard (pins == nil) != (generate == nil) else {
+        throw ValidationError("give exactly one of --pins and --generate")
+      }
       for name in operations.split(separator: ",") where Operation(rawValue: String(name)) == nil {
-        throw ValidationError("unknown operation '\(name)' (one of \(Operation.allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw ValidationError(
+          "unknown operation '\(name)' (one of \(Operation.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
     }
 
@@ -68,7 +79,8 @@ extension PetSpotGeoCommand {
       } else {
         do {
           Progress.say("generating \(generate!) skewed pins…")
-          set = PinGenerator(kind: .skewed(places: try PinGenerator.Place.load(path: places)), seed: 1).pinSet(count: generate!)
+          set = PinGenerator(kind: .skewed(places: try PinGenerator.Place.load(path: places)), seed: 1).pinSet(
+            count: generate!)
         } catch {
           Output.error(error.description)
           throw ExitCode.failure
@@ -78,8 +90,12 @@ extension PetSpotGeoCommand {
       let engine = try EngineFactory.make()
       let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
-      let clustering = chosen.contains(where: { [.clusterQuery, .hitTest].contains($0) }) ? try ClusterIndex(pins: set, options: clusterOptions) : nil
-      var mutable = chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) }) ? try ClusteredPins(pins: set, options: clusterOptions) : nil
+      let clustering =
+        chosen.contains(where: { [.clusterQuery, .hitTest].contains($0) })
+        ? try ClusterIndex(pins: set, options: clusterOptions) : nil
+      var mutable =
+        chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) })
+        ? try ClusteredPins(pins: set, options: clusterOptions) : nil
       Output.line(json ? BenchReport.machineJSON(pins: set) : BenchReport.header(pins: set))
       for operation in chosen {
         for (name, camera) in try BenchCameras.chosen(cameras) {
@@ -105,14 +121,20 @@ extension PetSpotGeoCommand {
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
           case .clusterBuild:
             guard name == "city" else { continue }
-            timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = (try? ClusterIndex(pins: set, options: clusterOptions))?.clusterCount ?? 0 }
+            timing = measure(warmup: 1, repetitions: min(repetitions, 5)) {
+              hits = (try? ClusterIndex(pins: set, options: clusterOptions))?.clusterCount ?? 0
+            }
           case .clusterQuery:
             let rectangle = VisibleRectangle(camera: camera)
-            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) { hits = clustering!.items(in: rectangle).items.count }
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = clustering!.items(in: rectangle).items.count
+            }
           case .hitTest:
             let result = clustering!.items(in: VisibleRectangle(camera: camera))
             var random = SplitMix64(seed: 11)
-            let taps = (0..<1_000).map { _ in ScreenPoint(x: random.uniform(0...camera.width), y: random.uniform(0...camera.height)) }
+            let taps = (0..<1_000).map { _ in
+              ScreenPoint(x: random.uniform(0...camera.width), y: random.uniform(0...camera.height))
+            }
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = 0
               for tap in taps where result.hitTest(tap) != nil { hits += 1 }
@@ -137,12 +159,17 @@ extension PetSpotGeoCommand {
           case .callout, .calloutObstacles:
             guard name == "city" else { continue }
             let workload = try CalloutWorkload(engine: engine, withObstacles: operation == .calloutObstacles)
-            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) { hits = workload.run() }
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = workload.run()
+            }
             hits = workload.requests.count
           }
-          let perRun = operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
+          let perRun =
+            operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
           let row = BenchReport.Row(
-            operation: operation.rawValue, camera: [.indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove].contains(operation) ? "-" : name,
+            operation: operation.rawValue,
+            camera: [.indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove].contains(
+              operation) ? "-" : name,
             pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
           Output.line(json ? row.json : row.text)
         }
@@ -165,10 +192,15 @@ struct CalloutWorkload {
     var layout = CalloutLayout(viewportWidth: 390, viewportHeight: 844, calloutWidth: 262, calloutHeight: 300)
     layout.insets = EdgeInsets(top: 59, bottom: 34)
     requests = (0..<1_000).map { _ in
-      CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: random.uniform(-20...410), y: random.uniform(-20...864))))
+      CalloutRequest(
+        layout: layout, pin: .screen(ScreenPoint(x: random.uniform(-20...410), y: random.uniform(-20...864))))
     }
-    let given: [CalloutRequest.Obstacle] = withObstacles
-      ? [.rectangle(ScreenRect(x: 8, y: 700, width: 140, height: 90)), .wkt("POLYGON((130 0, 260 0, 260 37, 195 45, 130 37, 130 0))")]
+    let given: [CalloutRequest.Obstacle] =
+      withObstacles
+      ? [
+        .rectangle(ScreenRect(x: 8, y: 700, width: 140, height: 90)),
+        .wkt("POLYGON((130 0, 260 0, 260 37, 195 45, 130 37, 130 0))"),
+      ]
       : []
     obstacles = try engine.prepareObstacles(given)
   }
@@ -176,7 +208,9 @@ struct CalloutWorkload {
   /// Places every request; returns how many fit.
   func run() -> Int {
     var fitting = 0
-    for request in requests where (try? engine.placeCallout(request, obstacles: obstacles))?.fits == true { fitting += 1 }
+    for request in requests where (try? engine.placeCallout(request, obstacles: obstacles))?.fits == true {
+      fitting += 1
+    }
     return fitting
   }
 }
@@ -195,7 +229,8 @@ enum BenchCameras {
     for (i, line) in text.split(separator: "\n").enumerated() where line.contains(where: { !$0.isWhitespace }) {
       do throws(InvalidInput) {
         let json = try JSONParser.parse(String(line))
-        let name = json["name"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "camera\(result.count + 1)"
+        let name =
+          json["name"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "camera\(result.count + 1)"
         result.append((name, try Camera(json: json)))
       } catch {
         throw ValidationError("--cameras \(list), line \(i + 1): \(error.message)")
@@ -205,8 +240,23 @@ enum BenchCameras {
   }
 
   static let all: [(String, Camera)] = [
-    ("city", try! Camera(center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14, width: 390, height: 844)),
-    ("country", try! Camera(center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280, height: 800)),
-    ("world", try! Camera(center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280, height: 800)),
+    (
+      "city",
+      try! Camera(
+        center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14,
+        width: 390, height: 844)
+    ),
+    (
+      "country",
+      try! Camera(
+        center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280,
+        height: 800)
+    ),
+    (
+      "world",
+      try! Camera(
+        center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280,
+        height: 800)
+    ),
   ]
 }

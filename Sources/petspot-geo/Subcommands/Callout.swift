@@ -22,13 +22,17 @@ extension PetSpotGeoCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The pin's tip on screen, in points.", valueName: "x,y"))
     var pin: DoublePair?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The pin as a coordinate (needs --center and --span).", valueName: "lat,lng"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("The pin as a coordinate (needs --center and --span).", valueName: "lat,lng"))
     var pinCoordinate: DoublePair?
 
     @Option(help: ArgumentHelp("Callout card size in points.", valueName: "WIDTHxHEIGHT"))
     var size: ViewportSize?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
     var insets: String?
 
     @Option(help: "Points kept free inside the safe area (default 8).")
@@ -46,7 +50,9 @@ extension PetSpotGeoCommand {
     @Option(help: "Card corner radius (default 12).")
     var cornerRadius: Double = 12
 
-    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("An obstacle: x,y,width,height or WKT (repeatable).", valueName: "rect|wkt"))
+    @Option(
+      parsing: .unconditionalSingleValue,
+      help: ArgumentHelp("An obstacle: x,y,width,height or WKT (repeatable).", valueName: "rect|wkt"))
     var obstacle: [String] = []
 
     @Flag(help: "Read one JSON request per line on stdin; print one placement (or error object) per line.")
@@ -60,7 +66,9 @@ extension PetSpotGeoCommand {
         return
       }
       guard size != nil else { throw ValidationError("--size is required (or use --batch)") }
-      guard (pin == nil) != (pinCoordinate == nil) else { throw ValidationError("give exactly one of --pin and --pin-coordinate") }
+      guard (pin == nil) != (pinCoordinate == nil) else {
+        throw ValidationError("give exactly one of --pin and --pin-coordinate")
+      }
       if pin != nil, camera.viewport == nil { throw ValidationError("--viewport is required with --pin") }
       if pinCoordinate != nil { try camera.validateComplete() }
     }
@@ -92,7 +100,9 @@ extension PetSpotGeoCommand {
     private func request() throws(InvalidInput) -> CalloutRequest {
       let cameraValue: Camera? = pinCoordinate == nil ? nil : try camera.camera()
       let viewport = camera.viewport!
-      var layout = CalloutLayout(viewportWidth: viewport.width, viewportHeight: viewport.height, calloutWidth: size!.width, calloutHeight: size!.height)
+      var layout = CalloutLayout(
+        viewportWidth: viewport.width, viewportHeight: viewport.height, calloutWidth: size!.width,
+        calloutHeight: size!.height)
       if let insets { layout.insets = try FlagNumber.insets(insets) }
       layout.margin = margin
       layout.pinHeight = pinHeight
@@ -110,7 +120,8 @@ extension PetSpotGeoCommand {
       if let pin {
         pinValue = .screen(ScreenPoint(x: pin.first, y: pin.second))
       } else {
-        pinValue = .coordinate(GeoCoordinate(latitude: pinCoordinate!.first, longitude: pinCoordinate!.second), camera: cameraValue!)
+        pinValue = .coordinate(
+          GeoCoordinate(latitude: pinCoordinate!.first, longitude: pinCoordinate!.second), camera: cameraValue!)
       }
       return CalloutRequest(layout: layout, pin: pinValue, obstacles: obstacles)
     }

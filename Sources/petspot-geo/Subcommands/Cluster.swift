@@ -30,7 +30,9 @@ extension PetSpotGeoCommand {
     @Option(help: ArgumentHelp("Smallest distance between items' screen positions (default 44).", valueName: "points"))
     var minSeparation: Double = 44
 
-    @Option(help: ArgumentHelp("Highest level: at this zoom and above pins are spiderfied, not clustered (default 20).", valueName: "zoom"))
+    @Option(
+      help: ArgumentHelp(
+        "Highest level: at this zoom and above pins are spiderfied, not clustered (default 20).", valueName: "zoom"))
     var maxZoom: Int = 20
 
     @Flag(help: "List every cluster's leaf ids.")
@@ -68,7 +70,8 @@ extension PetSpotGeoCommand {
         }
         let result = index.items(in: VisibleRectangle(camera: camera))
         return format == .geojson
-          ? ClusterOutput.geoJSON(result, index: index, withLeaves: withLeaves) : ClusterOutput.json(result, index: index, withLeaves: withLeaves)
+          ? ClusterOutput.geoJSON(result, index: index, withLeaves: withLeaves)
+          : ClusterOutput.json(result, index: index, withLeaves: withLeaves)
       }
       if batch {
         try JSONLinesBatch.runText { request throws(InvalidInput) in

@@ -3,14 +3,15 @@ import Foundation
 import PetSpotGeo
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 extension PetSpotGeoCommand {
   /// `petspot-geo fetch`: the client side of the loop.
   struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Compute a camera's query, call GET /announcements on a server, prune to the view and print the result.",
+      abstract:
+        "Compute a camera's query, call GET /announcements on a server, prune to the view and print the result.",
       discussion: """
         Prints {"query":"lat=..&lng=..&range=..","fetched":N,"dropped":N,"visible":[ids]} per camera. A refused \
         connection, a timeout, a non-200 answer or a malformed body is an error (exit 1): "fail \
@@ -34,7 +35,9 @@ extension PetSpotGeoCommand {
 
     func validate() throws {
       try camera.validate(batch: batch)
-      guard URL(string: server)?.scheme?.hasPrefix("http") == true else { throw ValidationError("--server must be an http(s) URL") }
+      guard URL(string: server)?.scheme?.hasPrefix("http") == true else {
+        throw ValidationError("--server must be an http(s) URL")
+      }
     }
 
     func run() async throws {
@@ -51,7 +54,9 @@ extension PetSpotGeoCommand {
             Output.line(error.json.serialized)
           } catch {
             failed = true
-            Output.line(JSONValue.object([("error", .string("\(error)")), ("field", .null), ("code", .string("fetch_failed"))]).serialized)
+            Output.line(
+              JSONValue.object([("error", .string("\(error)")), ("field", .null), ("code", .string("fetch_failed"))])
+                .serialized)
           }
         }
         if failed { throw ExitCode.failure }
@@ -72,10 +77,13 @@ extension PetSpotGeoCommand {
     private func fetch(_ camera: Camera, engine: GeoEngine) async throws -> String {
       let query = engine.fetchQuery(for: camera)
       let base = server.hasSuffix("/") ? String(server.dropLast()) : server
-      guard let url = URL(string: "\(base)/announcements?\(query.queryString)") else { throw FetchError("bad server URL \(server)") }
+      guard let url = URL(string: "\(base)/announcements?\(query.queryString)") else {
+        throw FetchError("bad server URL \(server)")
+      }
       var request = URLRequest(url: url)
       request.timeoutInterval = timeout
-      let data: Data, response: URLResponse
+      let data: Data
+      let response: URLResponse
       do {
         (data, response) = try await URLSession.shared.data(for: request)
       } catch {
@@ -93,7 +101,8 @@ extension PetSpotGeoCommand {
       }
       var pins = PinSet()
       for (i, a) in batch.announcements.enumerated() {
-        try? pins.append(id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: i)
+        try? pins.append(
+          id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: i)
       }
       let visible = try pins.visible(camera: camera)
       return JSONValue.object([

@@ -73,10 +73,11 @@ extension PetSpotGeoCommand {
           return
         }
         let formatted = MicrochipNumber.format(text, caret: caret)
-        Output.line(JSONValue.object([
-          ("text", .string(formatted.text)), ("caret", .number(Double(formatted.caret))),
-          ("digits", .string(MicrochipNumber.digits(text))),
-        ]).serialized)
+        Output.line(
+          JSONValue.object([
+            ("text", .string(formatted.text)), ("caret", .number(Double(formatted.caret))),
+            ("digits", .string(MicrochipNumber.digits(text))),
+          ]).serialized)
       }
     }
 

@@ -81,7 +81,11 @@ extension PetSpotGeoCommand {
     func run() throws {
       let pins = try pinsFile.load()
       do {
-        if output.lowercased().hasSuffix(".psgpins") { try pins.writeBinary(to: output) } else { try pins.writeCSV(to: output) }
+        if output.lowercased().hasSuffix(".psgpins") {
+          try pins.writeBinary(to: output)
+        } else {
+          try pins.writeCSV(to: output)
+        }
         Output.line("{\"pins\":\(pins.count),\"invalid\":\(pins.invalidCount)}")
       } catch {
         Output.error(error.description)

@@ -50,7 +50,9 @@ extension PetSpotGeoCommand {
 
     func validate() throws {
       try camera.validate(batch: batch)
-      if countOnly && format == .geojson { throw ValidationError("--count-only and --format geojson exclude each other") }
+      if countOnly && format == .geojson {
+        throw ValidationError("--count-only and --format geojson exclude each other")
+      }
     }
 
     func run() throws {
@@ -71,7 +73,8 @@ extension PetSpotGeoCommand {
       }
       if batch {
         try JSONLinesBatch.runText { request throws(InvalidInput) in
-          try answer(try Camera(json: request), try request.optionalNumber("padding", "a finite number of points >= 0") ?? 0)
+          try answer(
+            try Camera(json: request), try request.optionalNumber("padding", "a finite number of points >= 0") ?? 0)
         }
         return
       }

@@ -5,7 +5,8 @@ extension PetSpotGeoCommand {
   /// `petspot-geo render`: an SVG of what the user would see for a camera.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Draw what a camera shows as SVG: viewport, safe area, pins by status, clusters, spider legs, a callout.",
+      abstract:
+        "Draw what a camera shows as SVG: viewport, safe area, pins by status, clusters, spider legs, a callout.",
       discussion: """
         MISSING pins are orange (#FF9500), FOUND blue (#155DFC), others grey; clusters show their count; \
         spiderfied pins have a leg back to their true position. --select places the callout of a pin shown \
@@ -32,7 +33,9 @@ extension PetSpotGeoCommand {
         valueName: "file"))
     var replay: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
     var insets: String?
 
     @Option(help: ArgumentHelp("The id of a pin whose callout to show.", valueName: "id"))
@@ -57,7 +60,9 @@ extension PetSpotGeoCommand {
     var output: String?
 
     func validate() throws {
-      guard (pins == nil) != (replay == nil) else { throw ValidationError("give exactly one of --pins (with a camera) and --replay") }
+      guard (pins == nil) != (replay == nil) else {
+        throw ValidationError("give exactly one of --pins (with a camera) and --replay")
+      }
       if pins != nil {
         try camera.validateComplete()
       } else if camera.isAnyGiven || select != nil {
@@ -69,9 +74,11 @@ extension PetSpotGeoCommand {
       try Output.exitingOnFailure {
         let engine = try EngineFactory.make()
         let insetsValue = try insets.map { text throws(InvalidInput) in try FlagNumber.insets(text) } ?? EdgeInsets()
-        let (pinSet, cameraValue, selected) = try replay.map { try Self.replayed($0, engine: engine, cardSize: cardSize) }
+        let (pinSet, cameraValue, selected) =
+          try replay.map { try Self.replayed($0, engine: engine, cardSize: cardSize) }
           ?? (try PinsOptions.load(pins!), try camera.camera(), select)
-        let index = try ClusterIndex(pins: pinSet, options: ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom))
+        let index = try ClusterIndex(
+          pins: pinSet, options: ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom))
         let picture = try engine.mapPicture(
           index: index, camera: cameraValue, insets: insetsValue, selectedId: selected,
           cardSize: cardSize.map { ($0.width, $0.height) } ?? (262, 300), fetchCircle: fetchCircle,
@@ -87,7 +94,8 @@ extension PetSpotGeoCommand {
 
     /// Runs the events of a replay file through a map controller: the pins it holds at the end,
     /// its camera and its selection. Malformed events are reported on stderr and skipped, as `replay` does.
-    static func replayed(_ path: String, engine: GeoEngine, cardSize: ViewportSize?) throws -> (PinSet, Camera, String?) {
+    static func replayed(_ path: String, engine: GeoEngine, cardSize: ViewportSize?) throws -> (PinSet, Camera, String?)
+    {
       var configuration = MapController.Configuration()
       if let cardSize { (configuration.calloutWidth, configuration.calloutHeight) = (cardSize.width, cardSize.height) }
       let controller = MapController(engine: engine, configuration: configuration)
@@ -105,8 +113,10 @@ extension PetSpotGeoCommand {
         throw InvalidInput(field: "replay", code: .missingField, message: "replay: the events never set a camera")
       }
       var pins = PinSet()
-      for (row, a) in controller.pins.enumerated() where PinSet.isValidCoordinate(latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude) {
-        try? pins.append(id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: row)
+      for (row, a) in controller.pins.enumerated()
+      where PinSet.isValidCoordinate(latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude) {
+        try? pins.append(
+          id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: row)
       }
       return (pins, camera, controller.selectedId)
     }

@@ -25,14 +25,18 @@ extension PetSpotGeoCommand {
     @Option(help: "Milliseconds a successful fetch may be reused for (default 60000).")
     var reuseMaxAge: Double = 60_000
 
-    @Option(help: ArgumentHelp("Callout card size for the placement in the state (default 262x300).", valueName: "WIDTHxHEIGHT"))
+    @Option(
+      help: ArgumentHelp(
+        "Callout card size for the placement in the state (default 262x300).", valueName: "WIDTHxHEIGHT"))
     var calloutSize: ViewportSize?
 
     func run() throws {
       var configuration = MapController.Configuration()
       configuration.reuseCoveredFetch = reuseCoveredFetch
       configuration.reuseMaxAge = reuseMaxAge
-      if let calloutSize { (configuration.calloutWidth, configuration.calloutHeight) = (calloutSize.width, calloutSize.height) }
+      if let calloutSize {
+        (configuration.calloutWidth, configuration.calloutHeight) = (calloutSize.width, calloutSize.height)
+      }
       let controller = MapController(engine: try EngineFactory.make(), configuration: configuration)
       try JSONLinesBatch.run { line throws(InvalidInput) in try controller.replay(line) }
     }

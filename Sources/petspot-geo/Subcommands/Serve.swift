@@ -7,7 +7,8 @@ extension PetSpotGeoCommand {
   /// `petspot-geo serve`: PetSpot's `GET /announcements` on a pins file.
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Serve GET /announcements?lat=&lng=&range= (and /health) on a pins file, as PetSpot's backend answers it.",
+      abstract:
+        "Serve GET /announcements?lat=&lng=&range= (and /health) on a pins file, as PetSpot's backend answers it.",
       discussion: """
         Loads the pins once (CSV, announcements JSON, GeoJSON or .psgpins), reports how many were \
         loaded and how many were invalid, then answers until SIGINT or SIGTERM. Prints \
