@@ -1,6 +1,7 @@
 # petspot-geo — the two commands a fresh machine needs:
 #   make demo    build and run the engine on real examples
 #   make test    every test: Swift unit tests, the C API program, ctypes, CLI, GeographicLib reference, install
+# Also: make lint (formatting), make warnings (a release build of our targets with no compiler warning).
 # Both install what they need first (Debian packages via apt-get, PyPI packages into .venv).
 
 SHELL := /bin/bash
@@ -23,7 +24,7 @@ DEBUG_BIN := .build/debug
 INSTALL_SCRATCH := .build-install
 OUT := out
 
-.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench compare clean
+.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench compare clean lint warnings
 
 all: build
 
@@ -47,6 +48,23 @@ build: .deps.stamp
 
 release: .deps.stamp
 	$(SWIFT) build -c release
+
+## lint: swift format's strict lint over every Swift file we own (.swift-format holds the rules).
+LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Callouts Benchmarks/Clusters \
+  Benchmarks/Pins Benchmarks/Radius
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
+
+## warnings: our own targets rebuilt in release mode must print no compiler warning (dependencies'
+## warnings are theirs). Our modules' objects are removed first, so a cached build hides nothing;
+## the release build is the one `make demo` then reuses.
+warnings: .deps.stamp
+	@mkdir -p $(OUT)
+	@for m in $$(ls Sources); do rm -rf .build/release/$$m.build .build/release/$${m//-/_}.build; done
+	$(SWIFT) build -c release 2>&1 | tee $(OUT)/warnings.log
+	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(OUT)/warnings.log; then \
+	  echo "make warnings: our targets print compiler warnings (above)"; exit 1; fi
+	@echo "make warnings: no compiler warning from our targets"
 
 ## test: everything; prints each runner's "N passed, M failed".
 test: deps build test-swift test-c test-python test-install

@@ -38,7 +38,8 @@ public final class GEOSGeometry {
       throw GEOSError(messages: context.takeMessages())
     }
     for (i, p) in closed.enumerated() {
-      _ = GEOSCoordSeq_setXY_r(context.handle, sequence, UInt32(i), p.x, p.y)  // returns 0 on exception; indices are in range
+      // returns 0 on exception; indices are in range
+      _ = GEOSCoordSeq_setXY_r(context.handle, sequence, UInt32(i), p.x, p.y)
     }
     // takes ownership of the sequence; returns NULL on exception
     guard let shell = GEOSGeom_createLinearRing_r(context.handle, sequence) else {

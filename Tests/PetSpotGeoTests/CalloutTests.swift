@@ -151,11 +151,11 @@ struct CalloutTests {
   static func referenceFits(_ l: CalloutLayout, _ side: CalloutSide, _ pin: ScreenPoint, _ obstacles: [ScreenRect])
     -> Bool
   {
-    let L = l.insets.left + l.margin
-    let T = l.insets.top + l.margin
-    let R = l.viewportWidth - l.insets.right - l.margin
-    let B = l.viewportHeight - l.insets.bottom - l.margin
-    let x = max(L, min(pin.x - l.calloutWidth / 2, R - l.calloutWidth))
+    let safeLeft = l.insets.left + l.margin
+    let safeTop = l.insets.top + l.margin
+    let safeRight = l.viewportWidth - l.insets.right - l.margin
+    let safeBottom = l.viewportHeight - l.insets.bottom - l.margin
+    let x = max(safeLeft, min(pin.x - l.calloutWidth / 2, safeRight - l.calloutWidth))
     let tip = side == .above ? pin.y - l.pinHeight - l.gap : pin.y + l.gap
     let y = side == .above ? tip - l.arrowHeight - l.calloutHeight : tip + l.arrowHeight
     let arrow = pin.x - x
@@ -166,7 +166,9 @@ struct CalloutTests {
     else { return false }
     let top = side == .above ? y : tip
     let bottom = side == .above ? tip : y + l.calloutHeight
-    guard x >= L - e, x + l.calloutWidth <= R + e, top >= T - e, bottom <= B + e else { return false }
+    guard x >= safeLeft - e, x + l.calloutWidth <= safeRight + e, top >= safeTop - e, bottom <= safeBottom + e else {
+      return false
+    }
     return !obstacles.contains { o in
       min(x + l.calloutWidth, o.maxX) > max(x, o.x) && min(y + l.calloutHeight, o.maxY) > max(y, o.y)
     }

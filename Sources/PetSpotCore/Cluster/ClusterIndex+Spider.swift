@@ -120,7 +120,8 @@ struct SpiderGroups {
 
   /// Whether two groups' layouts keep the separation between every pair of their items.
   private func apart(_ a: Group, _ b: Group) -> Bool {
-    if a.radius == 0 && b.radius == 0 && a.members.count == 1 && b.members.count == 1 { return true }  // seeds are d apart
+    // Two lone seeds are d apart already.
+    if a.radius == 0 && b.radius == 0 && a.members.count == 1 && b.members.count == 1 { return true }
     let dx = a.center.x - b.center.x
     let dy = a.center.y - b.center.y
     let need = a.radius + b.radius + separation

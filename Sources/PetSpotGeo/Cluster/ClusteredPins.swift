@@ -63,8 +63,9 @@ public struct ClusteredPins: Sendable {
       // Checked above: none of these can throw.
       switch change {
       case .insert(let id, let c, let status, let row):
-        try? index.insert(
+        let inserted = try? index.insert(
           id: id, latitude: c.latitude, longitude: c.longitude, status: status, sourceRow: row ?? index.pins.count)
+        assert(inserted != nil, "insert refused after check(_:) accepted it")
       case .remove(let id):
         if let at = index.pins.ids.position(of: id) { index.remove(at: at) }
       case .update(let id, let c, let status):
