@@ -64,6 +64,7 @@ let package = Package(
         "PetSpotGeo",
         "PetSpotServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -76,8 +77,9 @@ let package = Package(
     .testTarget(
       name: "PetSpotCoreTests",
       dependencies: ["PetSpotCore", "PetSpotTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
-    .testTarget(name: "PetSpotPROJTests", dependencies: ["PetSpotPROJ", "PetSpotTestSupport"]),
-    .testTarget(name: "PetSpotGeoTests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),
-    .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotTestSupport"]),
+    .testTarget(name: "PetSpotPROJTests", dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotTestSupport"]),
+    .testTarget(
+      name: "PetSpotGeoTests", dependencies: ["PetSpotCore", "PetSpotGeo", "PetSpotPROJ", "PetSpotTestSupport"]),
+    .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),
   ]
 )

@@ -15,14 +15,18 @@ if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 # pysupercluster 0.7.7: its setup.py sets __builtins__.__NUMPY_SETUP__, which modern setuptools
 # breaks (__builtins__ is a dict there); the one-line fix sets it on the builtins module instead.
 if ! "$venv/bin/python" -c "import pysupercluster" 2>/dev/null; then
-  sdist="https://files.pythonhosted.org/packages/99/30/90cb20b67c0202b3739f7c87d6d8e00ad04b76db5a82012ffadf7593c99c/pysupercluster-0.7.7.tar.gz"
   rm -rf "$work/pysupercluster" && mkdir -p "$work/pysupercluster"
-  if curl -fsSL "$sdist" -o "$work/pysupercluster.tar.gz" && tar xzf "$work/pysupercluster.tar.gz" -C "$work/pysupercluster"; then
+  # The sdist through pip, so the package index this machine is configured with is used. pip must
+  # read its metadata, which the unfixed setup.py only yields when run the legacy way (as a script,
+  # with the venv's setuptools, wheel and numpy from requirements.txt), hence the flags.
+  if "$venv/bin/pip" download -q --no-deps --no-binary pysupercluster --no-build-isolation --no-use-pep517 \
+    -d "$work/pysupercluster" pysupercluster==0.7.7 \
+    && tar xzf "$work/pysupercluster/pysupercluster-0.7.7.tar.gz" -C "$work/pysupercluster"; then
     src="$work/pysupercluster/pysupercluster-0.7.7"
     sed -i 's/        __builtins__.__NUMPY_SETUP__ = False/        import builtins; builtins.__NUMPY_SETUP__ = False/' "$src/setup.py"
     "$venv/bin/pip" install -q --no-build-isolation "$src" || echo "pysupercluster did not build; comparing without it" >&2
   else
-    echo "pysupercluster sdist not reachable; comparing without it" >&2
+    echo "pysupercluster sdist not available from the package index; comparing without it" >&2
   fi
 fi
 

@@ -2,9 +2,9 @@ import CPetSpotGeo
 import PetSpotGeo
 
 /// What a `psg_cluster_index *` points to: the pins with their cluster index, and the last error.
-final class ClusterIndexHandle: LastErrorHandle {
+final class ClusterIndexHandle: ErrorReportingHandle {
   var clustered: ClusteredPins
-  var lastError = OwnedCString.empty
+  var lastError = LastError()
 
   init(clustered: ClusteredPins) {
     self.clustered = clustered

@@ -2,17 +2,19 @@ import CPetSpotGeo
 import PetSpotGeo
 
 /// What a `psg_controller *` points to: the controller, the engine handle it keeps alive, and C
-/// copies of everything the accessors hand out (refreshed after every event).
-final class ControllerHandle: CHandle {
+/// copies of what the accessors hand out. Pins, selection and callout text are copied after every
+/// event (cheap); the callout placement and the state JSON are computed on first request after an
+/// event and kept until the next one, so a client that never asks pays nothing for them.
+final class ControllerHandle: ErrorReportingHandle {
   let engineHandle: EngineHandle
   let controller: MapController
   private(set) var effects: [MapController.Effect] = []
   private(set) var pinIds: [OwnedCString] = []
   private(set) var selected: OwnedCString?
   private(set) var callout: [Int32: OwnedCString] = [:]
-  private(set) var placement: CalloutPlacement?
-  private(set) var state = OwnedCString("{}")
-  private(set) var lastError = OwnedCString.empty
+  private var placementCache: Result<CalloutPlacement?, GeoError>?
+  private var stateCache: OwnedCString?
+  var lastError = LastError()
 
   init(engineHandle: EngineHandle, configuration: MapController.Configuration) {
     self.engineHandle = engineHandle
@@ -24,13 +26,27 @@ final class ControllerHandle: CHandle {
   func handle(_ event: () throws(InvalidInput) -> MapController.Event, at t: Double) -> psg_status {
     do throws(InvalidInput) {
       effects = try controller.handle(try event(), at: t.isNaN ? nil : t)
-      lastError = .empty
       snapshot()
-      return PSG_OK
+      return succeed()
     } catch {
-      lastError = OwnedCString(error.message)
-      return PSG_ERR_INVALID_ARGUMENT
+      return fail(error)
     }
+  }
+
+  /// The selected pin's callout placement at the current camera (`nil` when nothing is selected).
+  func placement() -> Result<CalloutPlacement?, GeoError> {
+    if let placementCache { return placementCache }
+    let result = Result { () throws(GeoError) in try controller.calloutPlacement() }
+    placementCache = result
+    return result
+  }
+
+  /// The state as JSON (the replay format's "state").
+  var state: OwnedCString {
+    if let stateCache { return stateCache }
+    let text = OwnedCString(controller.stateJSON.serialized)
+    stateCache = text
+    return text
   }
 
   private func snapshot() {
@@ -40,16 +56,14 @@ final class ControllerHandle: CHandle {
     if let content = controller.calloutContent {
       let fields: [(Int32, String?)] = [
         (PSG_CALLOUT_TITLE, content.title), (PSG_CALLOUT_SUBTITLE, content.subtitle),
-        (PSG_CALLOUT_LOCATION, content.location),
-        (PSG_CALLOUT_DATE, content.date), (PSG_CALLOUT_EMAIL, content.email), (PSG_CALLOUT_PHONE, content.phone),
-        (PSG_CALLOUT_DESCRIPTION, content.description), (PSG_CALLOUT_PHOTO_URL, content.photoUrl),
-        (PSG_CALLOUT_BADGE_TEXT, content.badge?.text), (PSG_CALLOUT_BADGE_COLOR, content.badge?.color),
-        (PSG_CALLOUT_BADGE_TEXT_COLOR, content.badge?.textColor),
+        (PSG_CALLOUT_LOCATION, content.location), (PSG_CALLOUT_DATE, content.date), (PSG_CALLOUT_EMAIL, content.email),
+        (PSG_CALLOUT_PHONE, content.phone), (PSG_CALLOUT_DESCRIPTION, content.description),
+        (PSG_CALLOUT_PHOTO_URL, content.photoUrl), (PSG_CALLOUT_BADGE_TEXT, content.badge?.text),
+        (PSG_CALLOUT_BADGE_COLOR, content.badge?.color), (PSG_CALLOUT_BADGE_TEXT_COLOR, content.badge?.textColor),
       ]
       for (key, text) in fields { if let text { callout[key] = OwnedCString(text) } }
     }
-    placement = controller.calloutPlacement
-    state = OwnedCString(controller.stateJSON.serialized)
+    placementCache = nil
+    stateCache = nil
   }
-
 }

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The exported names are the C ABI of petspot_geo.h (psg_<object>_<verb>).
 import CPetSpotGeo
 import PetSpotGeo
@@ -71,11 +72,7 @@ private func place(
   } catch let error as InvalidInput {
     return handle.fail(error)
   } catch let error as GeoError {
-    switch error {
-    case .invalidInput(let input): return handle.fail(input)
-    case .proj: return handle.fail(PSG_ERR_PROJ, error.description)
-    case .geos: return handle.fail(PSG_ERR_GEOS, error.description)
-    }
+    return handle.fail(error)
   } catch {
     return handle.fail(PSG_ERR_INTERNAL, "\(error)")
   }

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The exported names are the C ABI of petspot_geo.h (psg_<object>_<verb>).
 import CPetSpotGeo
 import PetSpotGeo
@@ -46,7 +47,7 @@ public func psg_cluster_index_count(_ index: OpaquePointer?) -> Int {
 
 @_cdecl("psg_cluster_index_last_error")
 public func psg_cluster_index_last_error(_ index: OpaquePointer?) -> UnsafePointer<CChar> {
-  ClusterIndexHandle.from(index)?.lastError.pointer ?? emptyCString
+  ClusterIndexHandle.from(index)?.lastError.message.pointer ?? emptyCString
 }
 
 @_cdecl("psg_cluster_index_query")

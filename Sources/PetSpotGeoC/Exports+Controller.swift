@@ -1,13 +1,17 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The exported names are the C ABI of petspot_geo.h (psg_<object>_<verb>).
 import CPetSpotGeo
 import PetSpotGeo
 
 @_cdecl("psg_controller_options_init")
 public func psg_controller_options_init(_ options: UnsafeMutablePointer<psg_controller_options>?) {
+  let defaults = MapController.Configuration()
   options?.pointee = psg_controller_options(
-    struct_size: UInt32(MemoryLayout<psg_controller_options>.size), reuse_covered_fetch: 0, reuse_max_age_ms: 60_000,
-    callout_width: 262, callout_height: 300)
+    struct_size: UInt32(MemoryLayout<psg_controller_options>.size),
+    reuse_covered_fetch: defaults.reuseCoveredFetch ? 1 : 0,
+    reuse_max_age_ms: defaults.reuseMaxAge, callout_width: defaults.calloutWidth, callout_height: defaults.calloutHeight
+  )
 }
 
 @_cdecl("psg_controller_create")
@@ -177,9 +181,16 @@ public func psg_controller_callout_text(_ c: OpaquePointer?, _ field: Int32) -> 
 public func psg_controller_callout_placement(_ c: OpaquePointer?, _ out: UnsafeMutablePointer<psg_callout_placement>?)
   -> psg_status
 {
-  guard let out, let placement = ControllerHandle.from(c)?.placement else { return PSG_ERR_INVALID_ARGUMENT }
-  out.pointee = psg_callout_placement(placement)
-  return PSG_OK
+  guard let out, let handle = ControllerHandle.from(c) else { return PSG_ERR_INVALID_ARGUMENT }
+  switch handle.placement() {
+  case .success(let placement?):
+    out.pointee = psg_callout_placement(placement)
+    return PSG_OK
+  case .success(nil): return PSG_ERR_INVALID_ARGUMENT
+  case .failure(.invalidInput): return PSG_ERR_INVALID_ARGUMENT
+  case .failure(.proj): return PSG_ERR_PROJ
+  case .failure(.geos): return PSG_ERR_GEOS
+  }
 }
 
 @_cdecl("psg_controller_state_json")
@@ -189,5 +200,5 @@ public func psg_controller_state_json(_ c: OpaquePointer?) -> UnsafePointer<CCha
 
 @_cdecl("psg_controller_last_error")
 public func psg_controller_last_error(_ c: OpaquePointer?) -> UnsafePointer<CChar> {
-  ControllerHandle.from(c)?.lastError.pointer ?? emptyCString
+  ControllerHandle.from(c)?.lastError.message.pointer ?? emptyCString
 }

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The exported names are the C ABI of petspot_geo.h (psg_<object>_<verb>).
 import CPetSpotGeo
 import PetSpotGeo
@@ -49,11 +50,11 @@ var emptyCString: UnsafePointer<CChar> { OwnedCString.empty.pointer }
 @_cdecl("psg_engine_last_error")
 public func psg_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
   guard let handle = EngineHandle.from(engine) else { return emptyCString }
-  return handle.lastError.pointer
+  return handle.lastError.message.pointer
 }
 
 @_cdecl("psg_engine_last_error_field")
 public func psg_engine_last_error_field(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
   guard let handle = EngineHandle.from(engine) else { return emptyCString }
-  return handle.lastErrorField.pointer
+  return handle.lastError.field.pointer
 }

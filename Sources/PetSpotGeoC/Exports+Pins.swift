@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The exported names are the C ABI of petspot_geo.h (psg_<object>_<verb>).
 import CPetSpotGeo
 import PetSpotGeo
@@ -61,7 +62,7 @@ public func psg_pins_invalid_count(_ pins: OpaquePointer?) -> Int {
 @_cdecl("psg_pins_last_error")
 public func psg_pins_last_error(_ pins: OpaquePointer?) -> UnsafePointer<CChar> {
   guard let handle = PinsHandle.from(pins) else { return emptyCString }
-  return handle.lastError.pointer
+  return handle.lastError.message.pointer
 }
 
 @_cdecl("psg_pins_visible")

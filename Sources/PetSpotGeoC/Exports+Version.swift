@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The exported names are the C ABI of petspot_geo.h (psg_<object>_<verb>).
 import CPetSpotGeo
 import PetSpotGeo
@@ -7,12 +8,12 @@ import PetSpotGeo
 /// thread-safely), never written or freed afterwards, so sharing it across threads is safe.
 nonisolated(unsafe) private let versionText: UnsafeMutablePointer<CChar> = {
   let libraries = GeoEngine.libraryVersions
-  return strdup("petspot-geo \(PetSpotGeo.version) (PROJ \(libraries.proj), GEOS \(libraries.geos))")!
+  return strdup("petspot-geo \(LibraryVersion.text) (PROJ \(libraries.proj), GEOS \(libraries.geos))")!
 }()
 
 @_cdecl("psg_version_number")
 public func psg_version_number() -> Int32 {
-  Int32(PetSpotGeo.versionNumber)
+  Int32(LibraryVersion.number)
 }
 
 @_cdecl("psg_version_string")

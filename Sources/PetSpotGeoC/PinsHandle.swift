@@ -3,10 +3,10 @@ import PetSpotGeo
 
 /// What a `psg_pins *` points to: the pins (indexed or not), the last error and the last result
 /// (so the two-call convention computes a query once).
-final class PinsHandle: LastErrorHandle {
+final class PinsHandle: ErrorReportingHandle {
   let pins: PinSet
   let indexed: IndexedPins?
-  var lastError = OwnedCString.empty
+  var lastError = LastError()
   private var lastQuery: (camera: psg_camera, padding: Double, result: [UInt32])?
 
   init(pins: PinSet, buildIndex: Bool) {

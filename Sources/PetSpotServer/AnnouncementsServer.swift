@@ -1,7 +1,6 @@
 import Hummingbird
 import Logging
 import PetSpotGeo
-import PetSpotPROJ
 
 /// `GET /announcements?lat={lat}&lng={lng}&range={metres}` as PetSpot's backend answers it, on a
 /// pin set loaded once: the announcements within `range` metres (WGS84 geodesic, distance ≤
@@ -12,7 +11,6 @@ import PetSpotPROJ
 /// SIGINT and SIGTERM shut it down cleanly.
 public struct AnnouncementsServer: Sendable {
   public let pins: IndexedPins
-  let geodesic = Geodesic()
 
   public init(pins: IndexedPins) {
     self.pins = pins
@@ -23,7 +21,7 @@ public struct AnnouncementsServer: Sendable {
     do throws(InvalidInput) {
       let query = try AnnouncementsQuery(parameters: parameters)
       let matches = pins.within(
-        metres: query.range, of: query.center, geodesic: geodesic, statuses: query.status, limit: query.limit)
+        metres: query.range, of: query.center, statuses: query.status, limit: query.limit)
       return (.ok, AnnouncementsJSON.array(matches.map(\.position), pins: pins.pins))
     } catch {
       let body = JSONValue.object([
@@ -69,7 +67,7 @@ public enum AnnouncementsJSON {
     for (i, p) in positions.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: #"{"id":"#.utf8)
-      pins.ids.withUTF8(p) { appendString($0, to: &out) }
+      pins.ids.withUTF8(p) { JSONValue.appendString($0, to: &out) }
       out.append(contentsOf: #","lastSeenLatitude":"#.utf8)
       out.append(contentsOf: ShortestDecimal.string(pins.latitudes[p]).utf8)
       out.append(contentsOf: #","lastSeenLongitude":"#.utf8)
@@ -77,7 +75,7 @@ public enum AnnouncementsJSON {
       out.append(contentsOf: #","status":"#.utf8)
       if let name = statusNames[Int(pins.statusCodes[p])] {
         var copy = name
-        copy.withUTF8 { appendString($0, to: &out) }
+        copy.withUTF8 { JSONValue.appendString($0, to: &out) }
       } else {
         out.append(contentsOf: "null".utf8)
       }
@@ -85,21 +83,5 @@ public enum AnnouncementsJSON {
     }
     out.append(UInt8(ascii: "]"))
     return out
-  }
-
-  /// A JSON string literal from UTF-8 bytes: quotes, backslashes and control characters escaped.
-  static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
   }
 }

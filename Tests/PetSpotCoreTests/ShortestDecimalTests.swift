@@ -9,7 +9,8 @@ struct ShortestDecimalTests {
     arguments: [
       (52.2297, "52.2297"), (100, "100"), (-0.0, "0"), (1e-6, "0.000001"), (1.5e-7, "0.00000015"),
       (-2.5e-10, "-0.00000000025"), (1e21, "1000000000000000000000"), (1.2345e17, "123450000000000000"),
-      (20_003_932, "20003932"), (0.1, "0.1"), (-180, "-180"), (5e-324, "0." + String(repeating: "0", count: 323) + "5"),
+      (20_003_932, "20003932"), (0.1, "0.1"), (-180, "-180"),
+      (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"),
     ])
   func examples(value: Double, text: String) {
     #expect(ShortestDecimal.string(value) == text)

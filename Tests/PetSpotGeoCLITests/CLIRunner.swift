@@ -27,14 +27,29 @@ struct CLIRunner {
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
+    // Feed stdin and drain stderr on their own threads while this one drains stdout: a child whose
+    // output outgrows a pipe buffer before it has read all of its input must never deadlock us.
+    let writer = input.fileHandleForWriting
+    let bytes = Data(stdin.utf8)
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      writer.write(bytes)
+      try? writer.close()
+    }
+    let errBox = DataBox()
+    DispatchQueue.global().async(group: group) { errBox.data = error.fileHandleForReading.readDataToEndOfFile() }
     let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let err = errBox.data
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Where a background reader leaves its bytes (read after the reader's group is waited for).
+  private final class DataBox: @unchecked Sendable {
+    var data = Data()
   }
 
   /// Parses one JSON line into a dictionary (Foundation's parser: independent of the engine's).

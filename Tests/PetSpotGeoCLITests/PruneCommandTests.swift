@@ -8,14 +8,6 @@ struct PruneCommandTests {
   static let pinsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Data/pins.csv").standardized.path
 
-  func temporaryFile(_ name: String, _ text: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "psg-\(UInt32.random(in: 0...UInt32.max))-\(name)"
-    ).path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   @Test("batch over Data/pins.csv equals the brute-force reference on 200 random cameras")
   func batchAgainstReference() throws {
     let pins = try PinSet.load(path: Self.pinsPath)
@@ -82,22 +74,25 @@ struct PruneCommandTests {
 
   @Test("invalid rows are counted and skipped; malformed files name the line; empty files are fine")
   func files() throws {
-    let csv = try temporaryFile(
-      "pins.csv", "id,lat,lng,status\na,52.2,21.0,MISSING\nb,nan,21,FOUND\nc,,21,\nd,52.21,21.01,found\ne,95,0,\n")
-    defer { try? FileManager.default.removeItem(atPath: csv) }
     let camera = ["--center", "52.2,21.0", "--span", "1,1", "--viewport", "400x400"]
-    let ok = try CLIRunner.run(["prune", "--pins", csv] + camera)
-    #expect(ok.status == 0)
-    #expect(ok.stdout == "{\"visible\":[\"a\",\"d\"],\"invalid\":3}\n")
-    let bad = try temporaryFile("bad.csv", "id,lat,lng\na,1,2\nb,one,2\n")
-    defer { try? FileManager.default.removeItem(atPath: bad) }
-    let failed = try CLIRunner.run(["prune", "--pins", bad] + camera)
-    #expect(failed.status == 1 && failed.stdout.isEmpty)
-    #expect(failed.stderr.contains("line 3") && failed.stderr.contains("lat"), "\(failed.stderr)")
-    let empty = try temporaryFile("empty.csv", "id,lat,lng\n")
-    defer { try? FileManager.default.removeItem(atPath: empty) }
-    let none = try CLIRunner.run(["prune", "--pins", empty] + camera)
-    #expect(none.status == 0 && none.stdout == "{\"visible\":[],\"invalid\":0}\n")
+    try withTemporaryPath(extension: "csv") { csv in
+      try "id,lat,lng,status\na,52.2,21.0,MISSING\nb,nan,21,FOUND\nc,,21,\nd,52.21,21.01,found\ne,95,0,\n".write(
+        toFile: csv, atomically: true, encoding: .utf8)
+      let ok = try CLIRunner.run(["prune", "--pins", csv] + camera)
+      #expect(ok.status == 0)
+      #expect(ok.stdout == "{\"visible\":[\"a\",\"d\"],\"invalid\":3}\n")
+    }
+    try withTemporaryPath(extension: "csv") { bad in
+      try "id,lat,lng\na,1,2\nb,one,2\n".write(toFile: bad, atomically: true, encoding: .utf8)
+      let failed = try CLIRunner.run(["prune", "--pins", bad] + camera)
+      #expect(failed.status == 1 && failed.stdout.isEmpty)
+      #expect(failed.stderr.contains("line 3") && failed.stderr.contains("lat"), "\(failed.stderr)")
+    }
+    try withTemporaryPath(extension: "csv") { empty in
+      try "id,lat,lng\n".write(toFile: empty, atomically: true, encoding: .utf8)
+      let none = try CLIRunner.run(["prune", "--pins", empty] + camera)
+      #expect(none.status == 0 && none.stdout == "{\"visible\":[],\"invalid\":0}\n")
+    }
     let missing = try CLIRunner.run(["prune", "--pins", "/nonexistent.csv"] + camera)
     #expect(missing.status == 1 && missing.stderr.contains("cannot open"))
   }

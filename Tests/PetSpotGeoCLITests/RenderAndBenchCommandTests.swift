@@ -1,5 +1,6 @@
 import Foundation
 import PetSpotGeo
+import PetSpotTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -54,24 +55,24 @@ struct RenderAndBenchCommandTests {
 
   @Test("a shelter near the top edge: spider legs and a callout flipped below")
   func shelter() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "psg-\(UInt32.random(in: 0...UInt32.max)).svg"
-    ).path
-    let run = try CLIRunner.run([
-      "render", "--pins", Self.pinsPath, "--center", "51.93380,5.231333621275525", "--span", "0.00001,0.001046",
-      "--viewport", "390x844",
-      "--insets", "59,0,34,0", "--max-zoom", "18", "--select", "shelter0-0", "--card-size", "262x220", "--output", path,
-    ])
-    #expect(run.status == 0 && run.stdout.isEmpty)
-    let svg = try String(contentsOfFile: path, encoding: .utf8)
-    let elements = try Self.elements(svg)
-    #expect(elements.filter { $0.name == "line" }.count == 45, "45 legs")
-    #expect(svg.contains("<!-- callout below, fits true -->"))
-    let unknown = try CLIRunner.run([
-      "render", "--pins", Self.pinsPath, "--center", "51.9338,5.2313", "--span", "0.01,0.01", "--viewport", "390x844",
-      "--select", "nobody",
-    ])
-    #expect(unknown.status == 1 && unknown.stderr.contains("select"))
+    try withTemporaryPath(extension: "svg") { path in
+      let run = try CLIRunner.run([
+        "render", "--pins", Self.pinsPath, "--center", "51.93380,5.231333621275525", "--span", "0.00001,0.001046",
+        "--viewport", "390x844",
+        "--insets", "59,0,34,0", "--max-zoom", "18", "--select", "shelter0-0", "--card-size", "262x220", "--output",
+        path,
+      ])
+      #expect(run.status == 0 && run.stdout.isEmpty)
+      let svg = try String(contentsOfFile: path, encoding: .utf8)
+      let elements = try Self.elements(svg)
+      #expect(elements.filter { $0.name == "line" }.count == 45, "45 legs")
+      #expect(svg.contains("<!-- callout below, fits true -->"))
+      let unknown = try CLIRunner.run([
+        "render", "--pins", Self.pinsPath, "--center", "51.9338,5.2313", "--span", "0.01,0.01", "--viewport", "390x844",
+        "--select", "nobody",
+      ])
+      #expect(unknown.status == 1 && unknown.stderr.contains("select"))
+    }
   }
 
   @Test("a replayed interaction: the final camera, the fetched announcements and the tapped pin's callout")
@@ -81,17 +82,16 @@ struct RenderAndBenchCommandTests {
       #"{"event":"fetchSucceeded","requestId":1,"announcements":[{"id":"a1","lastSeenLatitude":52.23,"lastSeenLongitude":21.01,"status":"MISSING"},{"id":"a2","lastSeenLatitude":52.24,"lastSeenLongitude":21.03,"status":"FOUND"}]}"#,
       #"{"event":"tapPin","id":"a2"}"#, "not json",
     ].joined(separator: "\n")
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "psg-\(UInt32.random(in: 0...UInt32.max)).jsonl"
-    ).path
-    try events.write(toFile: path, atomically: true, encoding: .utf8)
-    let run = try CLIRunner.run(["render", "--replay", path, "--card-size", "262x200"])
-    #expect(run.status == 0 && run.stderr.contains("replay line 4"))
-    let elements = try Self.elements(run.stdout)
-    #expect(elements.filter { $0.name == "circle" && $0.attributes["r"] == "7" }.count == 2, "two announcements")
-    #expect(run.stdout.contains("<!-- callout ") && run.stdout.contains("a2 · 52.24"), "the selected pin's callout")
-    let both = try CLIRunner.run(["render", "--replay", path, "--pins", Self.pinsPath])
-    #expect(both.status == 2)
+    try withTemporaryPath(extension: "jsonl") { path in
+      try events.write(toFile: path, atomically: true, encoding: .utf8)
+      let run = try CLIRunner.run(["render", "--replay", path, "--card-size", "262x200"])
+      #expect(run.status == 0 && run.stderr.contains("replay line 4"))
+      let elements = try Self.elements(run.stdout)
+      #expect(elements.filter { $0.name == "circle" && $0.attributes["r"] == "7" }.count == 2, "two announcements")
+      #expect(run.stdout.contains("<!-- callout ") && run.stdout.contains("a2 · 52.24"), "the selected pin's callout")
+      let both = try CLIRunner.run(["render", "--replay", path, "--pins", Self.pinsPath])
+      #expect(both.status == 2)
+    }
   }
 
   @Test("bench --json: a machine line, one row per operation and camera, a memory line")

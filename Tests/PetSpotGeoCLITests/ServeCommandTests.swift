@@ -74,9 +74,10 @@ struct ServeCommandTests {
       }
       var previous = 0.0
       for item in items {
-        let distance = engine.geodesic.distance(
-          query.center,
-          GeoCoordinate(latitude: item["lastSeenLatitude"] as! Double, longitude: item["lastSeenLongitude"] as! Double))
+        let distance = engine.geodesicDistance(
+          from: query.center,
+          to: GeoCoordinate(
+            latitude: item["lastSeenLatitude"] as! Double, longitude: item["lastSeenLongitude"] as! Double))
         #expect(distance <= Double(query.range), "beyond the range")
         #expect(distance >= previous, "nearest first")
         previous = distance

@@ -30,6 +30,24 @@ struct JSONParserTests {
     #expect(try JSONParser.parse(value.serialized) == value)
   }
 
+  @Test("one escaper: the String and byte writers agree on every ASCII byte and on Unicode, and read back")
+  func oneEscaper() throws {
+    var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    texts += ["é🐶", "line\nbreak\ttab\r", "quote\" back\\slash", ""]
+    for text in texts {
+      var string = ""
+      JSONValue.writeString(text, to: &string)
+      var bytes: [UInt8] = []
+      var copy = text
+      copy.withUTF8 { JSONValue.appendString($0, to: &bytes) }
+      #expect(Array(string.utf8) == bytes, "\(Array(text.utf8))")
+      #expect(try JSONParser.parse(string) == .string(text), "\(Array(text.utf8)) reads back")
+    }
+    var newline = ""
+    JSONValue.writeString("\n\u{1F}", to: &newline)
+    #expect(newline == #""\n\u001f""#)
+  }
+
   @Test("camera fields: missing, null, mistyped and defaults")
   func cameraDecoding() throws {
     let base = #""lat":1,"lng":2,"latDelta":1,"lngDelta":1,"width":10,"height":10"#

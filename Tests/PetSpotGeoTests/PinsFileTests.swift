@@ -95,35 +95,31 @@ struct PinsFileTests {
   func binary() throws {
     var random = SeededRandom(seed: 5)
     let pins = random.pinSet(count: 2_000)
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "psg-\(UInt32.random(in: 0...UInt32.max)).psgpins"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    try pins.writeBinary(to: path)
-    let back = try PinSet.load(path: path)
-    #expect(back.count == pins.count && back.invalidCount == pins.invalidCount)
-    #expect(back.latitudes == pins.latitudes && back.longitudes == pins.longitudes)
-    #expect(
-      back.statusCodes == pins.statusCodes && back.otherStatuses == pins.otherStatuses
-        && back.sourceRows == pins.sourceRows)
-    #expect((0..<pins.count).allSatisfy { back.ids[$0] == pins.ids[$0] })
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    bytes.removeLast(3)
-    #expect(throws: PinsFileError.self) { try PinSet.decode(Array(bytes), format: .binary, path: path) }
+    try withTemporaryPath(extension: "psgpins") { path in
+      try pins.writeBinary(to: path)
+      let back = try PinSet.load(path: path)
+      #expect(back.count == pins.count && back.invalidCount == pins.invalidCount)
+      #expect(back.latitudes == pins.latitudes && back.longitudes == pins.longitudes)
+      #expect(
+        back.statusCodes == pins.statusCodes && back.otherStatuses == pins.otherStatuses
+          && back.sourceRows == pins.sourceRows)
+      #expect((0..<pins.count).allSatisfy { back.ids[$0] == pins.ids[$0] })
+      var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      bytes.removeLast(3)
+      #expect(throws: PinsFileError.self) { try PinSet.decode(Array(bytes), format: .binary, path: path) }
+    }
   }
 
   @Test("CSV written by petspot-geo reads back identically")
   func csvRoundTrip() throws {
     var random = SeededRandom(seed: 6)
     let pins = random.pinSet(count: 1_000)
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "psg-\(UInt32.random(in: 0...UInt32.max)).csv"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    try pins.writeCSV(to: path)
-    let back = try PinSet.load(path: path)
-    #expect(
-      back.latitudes == pins.latitudes && back.longitudes == pins.longitudes && back.statusCodes == pins.statusCodes)
+    try withTemporaryPath(extension: "csv") { path in
+      try pins.writeCSV(to: path)
+      let back = try PinSet.load(path: path)
+      #expect(
+        back.latitudes == pins.latitudes && back.longitudes == pins.longitudes && back.statusCodes == pins.statusCodes)
+    }
   }
 
   @Test("decimal cells: fast path equals the standard library; names of non-finite values")

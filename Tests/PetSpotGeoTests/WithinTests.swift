@@ -1,4 +1,5 @@
 import PetSpotGeo
+import PetSpotPROJ
 import PetSpotTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct WithinTests {
   @Test("equals a brute-force geod_inverse scan, nearest first, with status filters and limits")
   func bruteForce() {
-    let engine = try! GeoEngine()
+    let geodesic = Geodesic()
     var random = SeededRandom(seed: 404)
     let pins = random.pinSet(count: 3_000)
     let layer = IndexedPins(pins: pins)
@@ -18,17 +19,17 @@ struct WithinTests {
       var expected: [(Int, Double)] = []
       for i in 0..<pins.count {
         if let filter, !(pins.status(at: i).map(filter.statuses.contains) ?? false) { continue }
-        let d = engine.geodesic.distance(center, pins.coordinate(at: i))
+        let d = geodesic.distance(center, pins.coordinate(at: i))
         if d <= range { expected.append((i, d)) }
       }
       expected.sort { ($0.1, $0.0) < ($1.1, $1.0) }
       if let limit { expected = Array(expected.prefix(limit)) }
-      let got = layer.within(metres: range, of: center, geodesic: engine.geodesic, statuses: filter, limit: limit)
+      let got = layer.within(metres: range, of: center, statuses: filter, limit: limit)
       #expect(
         got.map(\.position) == expected.map(\.0), "center \(center) range \(range) limit \(String(describing: limit))")
     }
     // The pin right at the centre, range 0.
-    let exact = layer.within(metres: 0, of: pins.coordinate(at: 0), geodesic: engine.geodesic)
+    let exact = layer.within(metres: 0, of: pins.coordinate(at: 0))
     #expect(exact.contains { $0.position == 0 })
   }
 }

@@ -290,11 +290,12 @@ PSG_API void psg_cluster_options_init(psg_cluster_options *options);
 
 /**
  * Builds the cluster index over a pin set (copied: the pin set may be destroyed afterwards).
+ * The pin set's last error records the outcome, so `pins` is not const (its pins are not changed).
  * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/out_index, a bad struct_size or invalid
  *         options (psg_pins_last_error names the field).
  * \since 0.1
  */
-PSG_API psg_status psg_cluster_index_create(const psg_pins *pins, const psg_cluster_options *options, psg_cluster_index **out_index);
+PSG_API psg_status psg_cluster_index_create(psg_pins *pins, const psg_cluster_options *options, psg_cluster_index **out_index);
 
 /** Destroys an index. NULL is a no-op. Results already taken stay valid. \since 0.1 */
 PSG_API void psg_cluster_index_destroy(psg_cluster_index *index);
@@ -607,9 +608,21 @@ PSG_API const char *psg_controller_pin_id(const psg_controller *controller, size
 PSG_API const char *psg_controller_selected_id(const psg_controller *controller);
 /** A callout content field (PSG_CALLOUT_*) of the selected pin, or NULL when none or omitted. \since 0.1 */
 PSG_API const char *psg_controller_callout_text(const psg_controller *controller, int32_t field);
-/** The selected pin's callout placement at the current camera. \return PSG_OK, or PSG_ERR_INVALID_ARGUMENT when nothing is selected. \since 0.1 */
+/**
+ * The selected pin's callout placement at the current camera, computed on the first request after
+ * an event (a client that never asks pays nothing). The handle is not changed in any way a caller
+ * can see: the result is only cached.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT when nothing is selected or for NULL arguments;
+ *         PSG_ERR_PROJ or PSG_ERR_GEOS when the engine cannot place it.
+ * \since 0.1
+ */
 PSG_API psg_status psg_controller_callout_placement(const psg_controller *controller, psg_callout_placement *out);
-/** The whole state as JSON (the replay format's "state"). \since 0.1 */
+/**
+ * The whole state as JSON (the replay format's "state"; a failed callout placement appears as
+ * "calloutPlacementError"). Computed on first request after an event; owned by the controller,
+ * valid until its next event. "" for NULL.
+ * \since 0.1
+ */
 PSG_API const char *psg_controller_state_json(const psg_controller *controller);
 /** The reason the last event failed, or "". \since 0.1 */
 PSG_API const char *psg_controller_last_error(const psg_controller *controller);

@@ -30,6 +30,13 @@ public enum CalloutSide: String, Hashable, Sendable {
 ///
 /// Screen points, y grows downwards. The pin's tip is at (px, py) and it is drawn upwards.
 public struct CalloutLayout: Hashable, Sendable {
+  /// PetSpot's callout card, in points (width from the product design; height a typical card's).
+  public static let defaultCardSize = (width: 262.0, height: 300.0)
+  /// "262x300", as CLI flags write sizes.
+  public static var defaultCardSizeText: String {
+    ShortestDecimal.string(defaultCardSize.width) + "x" + ShortestDecimal.string(defaultCardSize.height)
+  }
+
   public var viewportWidth: Double, viewportHeight: Double
   public var insets = EdgeInsets()
   /// Kept free inside the safe area on every side.

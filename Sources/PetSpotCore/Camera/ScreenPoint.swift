@@ -18,11 +18,7 @@ extension VisibleRectangle {
   /// nearest the centre (p.x − c.x wrapped into [−1/2, 1/2)).
   @inlinable
   public func screenPoint(of point: MercatorPoint) -> ScreenPoint {
-    var dx = point.x - center.x
-    if !(dx >= -0.5 && dx < 0.5) {  // rare (another world copy, or not finite): no division in the common case
-      dx = dx.truncatingRemainder(dividingBy: 1)
-      if dx < -0.5 { dx += 1 } else if dx >= 0.5 { dx -= 1 }
-    }
+    let dx = WorldCopy.nearestOffset(point.x - center.x)
     let (a, b) = viewCoordinates(dx: dx, dy: point.y - center.y)
     let s = scale
     return ScreenPoint(x: viewportWidth / 2 + a * s, y: viewportHeight / 2 - b * s)

@@ -66,8 +66,7 @@ extension ClusterIndex {
     var maxY = -Double.infinity
     for position in leaves(of: cluster) {
       let p = MercatorPoint(x: pins.mercatorX[position], y: pins.mercatorY[position])
-      var dx = (p.x - origin.x).truncatingRemainder(dividingBy: 1)
-      if dx < -0.5 { dx += 1 } else if dx >= 0.5 { dx -= 1 }
+      let dx = WorldCopy.nearestOffset(p.x - origin.x)
       minX = min(minX, origin.x + dx)
       maxX = max(maxX, origin.x + dx)
       minY = min(minY, p.y)

@@ -127,9 +127,7 @@ public struct ClusterIndex: Sendable {
 
     /// The offset of `p` from `origin`, x unwrapped to the world copy nearest the origin.
     static func offset(of p: MercatorPoint, from origin: MercatorPoint) -> (dx: Double, dy: Double) {
-      var dx = p.x - origin.x
-      if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
-      return (dx, p.y - origin.y)
+      (WorldCopy.nearestOffset(nearby: p.x - origin.x), p.y - origin.y)
     }
 
     /// Whether two records hold the same content (what a parent depends on).

@@ -205,8 +205,8 @@ private struct Scan {
   ) -> Int {
     var end = start
     for j in range where !taken[j] {
-      // Across the antimeridian when shorter that way (the same value as the branch `dx > ½`).
-      let dx = min(abs(items[j].x - x), 1 - abs(items[j].x - x))
+      // Across the antimeridian when shorter that way.
+      let dx = WorldCopy.distance(nearby: items[j].x - x)
       let dy = items[j].y - y
       let e2 = dx * dx + dy * dy
       if e2 < d2 {

@@ -38,8 +38,7 @@ package struct LeafBoxTest {
     let y0 = y + Double(e.minY) - centerY
     let y1 = y + Double(e.maxY) - centerY
     if y1 < -extentY || y0 > extentY { return .outside }
-    var dx = x - centerX
-    if dx >= 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+    let dx = WorldCopy.nearestOffset(nearby: x - centerX)
     let minX = Double(e.minX)
     let maxX = Double(e.maxX)
     // Beyond three copies (a view over a world wide) stay conservative.

@@ -175,8 +175,7 @@ struct MortonList: Sendable {
         let low = code << shift
         let high = (code + 1) << shift
         scan(from: low, below: high, maxTop: maxTop, keys: keys, tops: tops) { pin in
-          var dx = abs(xs[Int(pin)] - center.x)
-          if dx > 0.5 { dx = 1 - dx }
+          let dx = WorldCopy.distance(nearby: xs[Int(pin)] - center.x)
           let dy = ys[Int(pin)] - center.y
           if dx * dx + dy * dy < r2 { body(pin) }
         }

@@ -29,7 +29,10 @@ struct MeridianSearch {
     let lower = max(south, peak - Self.bracket)
     let upper = min(north, peak + Self.bracket)
     guard lower < upper else { return 0 }  // the peak is beyond the edge: its ends are candidates
-    let (latitude, distance) = goldenSection(metric: metric, lower: lower, upper: upper)
+    let along = { (latitude: Double) in metric.distance(center, GeoCoordinate(latitude: latitude, longitude: longitude))
+    }
+    let (latitude, distance, _) = GoldenSection.maximize(
+      of: along, lower: lower, upper: upper, while: { $0 > Self.tolerance })
     let atInnerEdge =
       (latitude - lower < 2 * Self.tolerance && lower > south)
       || (upper - latitude < 2 * Self.tolerance && upper < north)
@@ -40,36 +43,5 @@ struct MeridianSearch {
     }
     // Error of a golden search stopped at `tolerance` on a smooth peak: far below a millimetre.
     return distance + FetchRangeSolver<Metric>.searchAllowance
-  }
-
-  private func goldenSection<Metric: GeodesicMetric>(
-    metric: Metric, lower: Double, upper: Double
-  ) -> (latitude: Double, distance: Double) {
-    let ratio = (5.0.squareRoot() - 1) / 2
-    func f(_ latitude: Double) -> Double {
-      metric.distance(center, GeoCoordinate(latitude: latitude, longitude: longitude))
-    }
-    var a = lower
-    var b = upper
-    var c = b - ratio * (b - a)
-    var d = a + ratio * (b - a)
-    var fc = f(c)
-    var fd = f(d)
-    while b - a > Self.tolerance {
-      if fc >= fd {
-        b = d
-        d = c
-        fd = fc
-        c = b - ratio * (b - a)
-        fc = f(c)
-      } else {
-        a = c
-        c = d
-        fc = fd
-        d = a + ratio * (b - a)
-        fd = f(d)
-      }
-    }
-    return fc >= fd ? (c, fc) : (d, fd)
   }
 }

@@ -80,7 +80,7 @@ struct SegmentSearch {
     if centerX + 0.5 + firstOpposite <= hi {
       deltaX = 0.5
     } else {
-      deltaX = max(abs(Self.wrappedHalf(lo - centerX)), abs(Self.wrappedHalf(hi - centerX)))
+      deltaX = max(abs(WorldCopy.nearestOffset(lo - centerX)), abs(WorldCopy.nearestOffset(hi - centerX)))
     }
     return metric.distance(center, GeoCoordinate(latitude: latitude, longitude: center.longitude + deltaX * 360))
   }
@@ -91,37 +91,11 @@ struct SegmentSearch {
   private func refine<Metric: GeodesicMetric>(
     metric: Metric, lower: Double, upper: Double, edgeMetres: Double
   ) -> Double {
-    let ratio = (5.0.squareRoot() - 1) / 2
-    var a = lower
-    var b = upper
-    var c = b - ratio * (b - a)
-    var d = a + ratio * (b - a)
-    var fc = metric.distance(center, coordinate(at: c))
-    var fd = metric.distance(center, coordinate(at: d))
-    var iterations = 0
-    while (b - a) * edgeMetres > 50 && iterations < 80 {
-      iterations += 1
-      if fc >= fd {
-        b = d
-        d = c
-        fd = fc
-        c = b - ratio * (b - a)
-        fc = metric.distance(center, coordinate(at: c))
-      } else {
-        a = c
-        c = d
-        fc = fd
-        d = a + ratio * (b - a)
-        fd = metric.distance(center, coordinate(at: d))
-      }
-    }
-    let bracket = (b - a) * edgeMetres
-    return max(fc, fd) + 4 * bracket * bracket / 6_356_752 + FetchRangeSolver<Metric>.searchAllowance
-  }
-
-  private static func wrappedHalf(_ dx: Double) -> Double {
-    let r = (dx + 0.5).truncatingRemainder(dividingBy: 1)
-    return (r < 0 ? r + 1 : r) - 0.5
+    let along = { (t: Double) in metric.distance(center, coordinate(at: t)) }
+    let best = GoldenSection.maximize(
+      of: along, lower: lower, upper: upper, maxIterations: 80, while: { $0 * edgeMetres > 50 })
+    let bracket = best.bracket * edgeMetres
+    return best.value + 4 * bracket * bracket / 6_356_752 + FetchRangeSolver<Metric>.searchAllowance
   }
 }
 

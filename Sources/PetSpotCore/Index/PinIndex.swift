@@ -6,7 +6,7 @@
 /// nodes wholly inside emit their run without testing a pin, and only leaves on the rectangle's
 /// edge test their pins. Results come back in input order (positions in the ``PinSet``).
 ///
-/// Memory beyond the pin set: 8 bytes of coordinates + 4 of position per pin in the sorted copy,
+/// Memory beyond the pin set: 16 bytes of coordinates + 4 of position per pin in the sorted copy,
 /// plus 12 bytes per node (about one node per 10 pins): ≈ 21 bytes per pin.
 ///
 /// The index is immutable after `init` and `Sendable`: share it between threads freely.

@@ -94,9 +94,7 @@ public struct VisibilityWindow: Hashable, Sendable {
     let dy = y - centerY
     let lo = max(lo1 + k1 * dy, lo2 + k2 * dy)
     let hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
-    var dx = x - centerX
-    dx = dx >= 0.5 ? dx - 1 : dx
-    dx = dx < -0.5 ? dx + 1 : dx
+    let dx = WorldCopy.nearestOffset(nearby: x - centerX)
     let inY = (y >= minY) && (y <= maxY)
     let inX = (dx >= lo && dx <= hi) || (dx + 1 >= lo && dx + 1 <= hi) || (dx - 1 >= lo && dx - 1 <= hi)
     return inY && inX

@@ -1,5 +1,5 @@
-import PetSpotGEOS
-import PetSpotPROJ
+internal import PetSpotGEOS
+internal import PetSpotPROJ
 
 /// Obstacles parsed and prepared once (GEOS prepared geometries in one engine's context), then
 /// reused by every placement. Threading: as its engine, one thread at a time.

@@ -81,16 +81,24 @@ extension MapController.Effect {
 }
 
 extension MapController {
-  /// `{"isLoading","pins":[ids],"selectedId","callout":{...}|null,"calloutPlacement":{...}|null,"droppedAnnouncements"}`
+  /// `{"isLoading","pins":[ids],"selectedId","callout":{...}|null,"calloutPlacement":{...}|null,"droppedAnnouncements"}`,
+  /// plus `"calloutPlacementError":"<message>"` (and a null placement) in the rare case that PROJ
+  /// or GEOS fail to place the selected pin's callout: reported, never swallowed.
   public var stateJSON: JSONValue {
-    .object([
+    var fields: [(String, JSONValue)] = [
       ("isLoading", .bool(isLoading)),
       ("pins", .array(pins.map { .string($0.id) })),
       ("selectedId", selectedId.map(JSONValue.string) ?? .null),
       ("callout", calloutContent?.json ?? .null),
-      ("calloutPlacement", calloutPlacement?.json ?? .null),
-      ("droppedAnnouncements", .number(Double(droppedAnnouncements))),
-    ])
+    ]
+    do throws(GeoError) {
+      fields.append(("calloutPlacement", try calloutPlacement()?.json ?? .null))
+    } catch {
+      fields.append(("calloutPlacement", .null))
+      fields.append(("calloutPlacementError", .string(error.description)))
+    }
+    fields.append(("droppedAnnouncements", .number(Double(droppedAnnouncements))))
+    return .object(fields)
   }
 
   /// Handles a replay line and returns `{"effects":[...],"state":{...}}`.

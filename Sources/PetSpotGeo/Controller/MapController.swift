@@ -20,7 +20,8 @@ public final class MapController {
     /// Milliseconds a successful fetch may be reused for (with ``reuseCoveredFetch``).
     public var reuseMaxAge = 60_000.0
     /// The callout card's size in points (for the placement in the state).
-    public var calloutWidth = 262.0, calloutHeight = 300.0
+    public var calloutWidth = CalloutLayout.defaultCardSize.width
+    public var calloutHeight = CalloutLayout.defaultCardSize.height
     /// Safe-area insets for the callout placement.
     public var insets = EdgeInsets()
 
@@ -185,14 +186,16 @@ public final class MapController {
   /// The callout content of the selected pin.
   public var calloutContent: CalloutContent? { selected.map(CalloutContent.init) }
 
-  /// Where the selected pin's callout goes at the current camera.
-  public var calloutPlacement: CalloutPlacement? {
+  /// Where the selected pin's callout goes at the current camera, or `nil` when nothing is
+  /// selected (or no camera is known yet).
+  /// - Throws: ``GeoError`` when PROJ or GEOS fail to place it.
+  public func calloutPlacement() throws(GeoError) -> CalloutPlacement? {
     guard let selected, let camera else { return nil }
     var layout = CalloutLayout(
       viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: configuration.calloutWidth,
       calloutHeight: configuration.calloutHeight)
     layout.insets = configuration.insets
-    return try? engine.placeCallout(
+    return try engine.placeCallout(
       CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, camera: camera)))
   }
 }

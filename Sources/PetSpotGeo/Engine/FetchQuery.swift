@@ -1,4 +1,4 @@
-import PetSpotPROJ
+internal import PetSpotPROJ
 
 /// The server query for a camera, `GET /announcements?lat={lat}&lng={lng}&range={metres}`, with
 /// the camera's zoom and visible region (docs/camera-model.md, "Fetch query").

@@ -1,5 +1,5 @@
-import PetSpotGEOS
-import PetSpotPROJ
+internal import PetSpotGEOS
+internal import PetSpotPROJ
 
 /// Every error the engine throws.
 public enum GeoError: Error, Hashable, Sendable, CustomStringConvertible {

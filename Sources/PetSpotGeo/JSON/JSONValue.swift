@@ -80,22 +80,47 @@ extension JSONValue {
     }
   }
 
-  /// Appends `s` as a JSON string literal (quoted and escaped).
+  /// Appends `s` as a JSON string literal (quoted and escaped as ``escapeSequence(for:)`` says).
   public static func writeString(_ s: String, to out: inout String) {
     out += "\""
     for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+      if scalar.isASCII, let escaped = escapeSequence(for: UInt8(scalar.value)) {
+        out += escaped
+      } else {
+        out.unicodeScalars.append(scalar)
       }
     }
     out += "\""
+  }
+
+  /// Appends UTF-8 text as a JSON string literal to a byte buffer (the server's hot path, no
+  /// `String` built): the same escaping as ``writeString(_:to:)``.
+  public static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in utf8 {
+      if byte < 0x80, let escaped = escapeSequence(for: byte) {
+        out.append(contentsOf: escaped.utf8)
+      } else {
+        out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// The one escaping rule of petspot-geo's JSON output, for an ASCII byte: `\"` and `\\`,
+  /// `\n`, `\r` and `\t` by name, other control characters as `\u00XX` (lower-case hex); `nil`
+  /// for bytes written as they are.
+  @inline(__always)
+  static func escapeSequence(for byte: UInt8) -> String? {
+    switch byte {
+    case UInt8(ascii: "\""): "\\\""
+    case UInt8(ascii: "\\"): "\\\\"
+    case 0x0A: "\\n"
+    case 0x0D: "\\r"
+    case 0x09: "\\t"
+    case 0..<0x20:
+      "\\u00" + String(byte >> 4, radix: 16) + String(byte & 15, radix: 16)
+    default: nil
+    }
   }
 }

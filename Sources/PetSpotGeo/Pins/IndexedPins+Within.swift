@@ -1,4 +1,4 @@
-import PetSpotPROJ
+internal import PetSpotPROJ
 import RealModule
 
 /// Pins within a geodesic distance of a point: what `GET /announcements?lat=&lng=&range=` returns.
@@ -23,7 +23,7 @@ extension IndexedPins {
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
   ///   - limit: at most this many (the nearest); `nil` for all.
   public func within(
-    metres range: Double, of center: GeoCoordinate, geodesic: Geodesic, statuses: StatusFilter? = nil, limit: Int? = nil
+    metres range: Double, of center: GeoCoordinate, statuses: StatusFilter? = nil, limit: Int? = nil
   ) -> [Match] {
     let table = statuses?.codeTable(for: pins)
     var candidates: [(position: Int, chord: Double)] = []

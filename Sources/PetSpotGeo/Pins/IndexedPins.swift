@@ -1,3 +1,5 @@
+internal import PetSpotPROJ
+
 /// A pin set with its spatial index: built once, queried per camera in O(log n + k).
 ///
 /// Immutable and `Sendable`: one instance can serve every thread.
@@ -14,6 +16,8 @@ public struct IndexedPins: Sendable {
   /// Positions of pins beyond the Mercator limit (never visible on the map, so not in the index,
   /// but within reach of a distance query).
   let outsideMercator: [UInt32]
+  /// WGS84 geodesic distances for ``within(metres:of:statuses:limit:)`` (immutable, shareable).
+  let geodesic = Geodesic()
 
   /// Indexes `pins`. - Complexity: O(n) (radix sort of Morton keys).
   public init(pins: PinSet) {

@@ -13,7 +13,7 @@ extension GeoEngine {
   ///   ``GeoError`` when the callout's GEOS work fails.
   public func mapPicture(
     index: ClusterIndex, camera: Camera, insets: EdgeInsets = EdgeInsets(), selectedId: String? = nil,
-    cardSize: (width: Double, height: Double) = (262, 300), fetchCircle: Bool = false,
+    cardSize: (width: Double, height: Double) = CalloutLayout.defaultCardSize, fetchCircle: Bool = false,
     prunedFrom indexed: IndexedPins? = nil
   ) throws -> MapPicture {
     let rect = VisibleRectangle(camera: camera)
@@ -32,7 +32,7 @@ extension GeoEngine {
     }
     if let indexed {
       let window = VisibilityWindow(rectangle: rect)
-      for match in indexed.within(metres: Double(query.range), of: camera.center, geodesic: geodesic) {
+      for match in indexed.within(metres: Double(query.range), of: camera.center) {
         let p = match.position
         if !window.contains(x: indexed.pins.mercatorX[p], y: indexed.pins.mercatorY[p]) {
           picture.prunedPins.append(rect.screenPoint(of: indexed.pins.coordinate(at: p)))
@@ -42,7 +42,7 @@ extension GeoEngine {
     let clusters = result.items.filter { $0.kind == .cluster }.count
     let legs = result.items.filter { $0.kind == .spider }.count
     picture.caption =
-      "zoom \(Self.twoDecimals(result.zoom)) · \(result.items.count) items (\(clusters) clusters, \(legs) spider legs)"
+      "zoom \(Self.decimalText(result.zoom, places: 2)) · \(result.items.count) items (\(clusters) clusters, \(legs) spider legs)"
       + " · range \(query.range) m" + (indexed == nil ? "" : " · \(picture.prunedPins.count) fetched but out of view")
     return picture
   }
@@ -68,10 +68,11 @@ extension GeoEngine {
     return MapPicture.Selection(
       point: item.point, layout: layout, placement: placement,
       title: index.pins.status(at: position)?.name ?? "no status",
-      subtitle: "\(id) · \(Self.twoDecimals(c.latitude, places: 5)), \(Self.twoDecimals(c.longitude, places: 5))")
+      subtitle: "\(id) · \(Self.decimalText(c.latitude, places: 5)), \(Self.decimalText(c.longitude, places: 5))")
   }
 
-  private static func twoDecimals(_ v: Double, places: Int = 2) -> String {
+  /// `v` rounded to `places` decimals, printed as the shortest decimal that reads back.
+  private static func decimalText(_ v: Double, places: Int) -> String {
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
     return ShortestDecimal.string((v * scale).rounded() / scale)

@@ -51,7 +51,7 @@ enum BenchReport {
         .object([
           ("cpu", .string(Machine.cpuModel)), ("cores", .number(Double(Machine.cores))),
           ("swift", .string(Machine.swiftVersion)),
-          ("petspotGeo", .string(PetSpotGeo.version)),
+          ("petspotGeo", .string(LibraryVersion.text)),
         ])
       ),
       ("pins", .number(Double(pins.count))), ("invalid", .number(Double(pins.invalidCount))),
@@ -97,10 +97,10 @@ enum Machine {
     #endif
   }
 
-  static var description: String { "\(cpuModel), \(cores) cores, \(swiftVersion), petspot-geo \(PetSpotGeo.version)" }
+  static var description: String { "\(cpuModel), \(cores) cores, \(swiftVersion), petspot-geo \(LibraryVersion.text)" }
 
   static func readText(_ path: String) throws -> String {
-    guard let file = fopen(path, "r") else { throw ExitCodeError() }
+    guard let file = fopen(path, "r") else { throw UnreadableFile(path: path) }
     defer { fclose(file) }
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -112,5 +112,9 @@ enum Machine {
     return String(decoding: out, as: UTF8.self)
   }
 
-  private struct ExitCodeError: Error {}
+  /// A file that could not be opened for reading.
+  struct UnreadableFile: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "cannot read \(path)" }
+  }
 }

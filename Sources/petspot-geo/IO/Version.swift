@@ -3,6 +3,6 @@ import PetSpotGeo
 enum PetSpotGeoVersion {
   static var string: String {
     let libraries = GeoEngine.libraryVersions
-    return "petspot-geo \(PetSpotGeo.version) (PROJ \(libraries.proj), GEOS \(libraries.geos))"
+    return "petspot-geo \(LibraryVersion.text) (PROJ \(libraries.proj), GEOS \(libraries.geos))"
   }
 }

@@ -90,15 +90,6 @@ struct ViewportSize: ExpressibleByArgument {
 }
 
 enum FlagNumber {
-  /// Safe-area insets from a `top,left,bottom,right` flag, points.
-  static func insets(_ text: String) throws(InvalidInput) -> EdgeInsets {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { parse($0) }
-    guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3] else {
-      throw InvalidInput(field: "insets", code: .malformedValue, message: "insets must be top,left,bottom,right")
-    }
-    return EdgeInsets(top: t, left: l, bottom: b, right: r)
-  }
-
   /// A decimal number as typed on a command line (surrounding spaces allowed); `nan` and `inf`
   /// parse, so the camera validation can name the field they were given for.
   static func parse(_ text: Substring) -> Double? {

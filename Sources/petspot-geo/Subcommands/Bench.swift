@@ -39,7 +39,7 @@ extension PetSpotGeoCommand {
     var places: String = "Data/geonames-places.csv"
 
     @Option(help: ArgumentHelp("Comma-separated operations (default: all).", valueName: "list"))
-    var operations: String = Operation.allCases.map(\.rawValue).joined(separator: ",")
+    var operations: ChoiceList<Operation> = .all
 
     @Option(
       help: ArgumentHelp(
@@ -66,10 +66,6 @@ extension PetSpotGeoCommand {
       guard (pins == nil) != (generate == nil) else {
         throw ValidationError("give exactly one of --pins and --generate")
       }
-      for name in operations.split(separator: ",") where Operation(rawValue: String(name)) == nil {
-        throw ValidationError(
-          "unknown operation '\(name)' (one of \(Operation.allCases.map(\.rawValue).joined(separator: ", ")))")
-      }
     }
 
     func run() throws {
@@ -86,7 +82,7 @@ extension PetSpotGeoCommand {
           throw ExitCode.failure
         }
       }
-      let chosen = operations.split(separator: ",").compactMap { Operation(rawValue: String($0)) }
+      let chosen = operations.choices
       let engine = try EngineFactory.make()
       let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
@@ -189,7 +185,9 @@ struct CalloutWorkload {
   init(engine: GeoEngine, withObstacles: Bool) throws {
     self.engine = engine
     var random = SplitMix64(seed: 7)
-    var layout = CalloutLayout(viewportWidth: 390, viewportHeight: 844, calloutWidth: 262, calloutHeight: 300)
+    var layout = CalloutLayout(
+      viewportWidth: 390, viewportHeight: 844, calloutWidth: CalloutLayout.defaultCardSize.width,
+      calloutHeight: CalloutLayout.defaultCardSize.height)
     layout.insets = EdgeInsets(top: 59, bottom: 34)
     requests = (0..<1_000).map { _ in
       CalloutRequest(

@@ -33,7 +33,7 @@ extension PetSpotGeoCommand {
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
-    var insets: String?
+    var insets: InsetsArgument?
 
     @Option(help: "Points kept free inside the safe area (default 8).")
     var margin: Double = 8
@@ -77,17 +77,13 @@ extension PetSpotGeoCommand {
       let engine = try EngineFactory.make()
       if batch {
         var lastObstacles: (given: [CalloutRequest.Obstacle], prepared: PreparedObstacles)?
-        try JSONLinesBatch.run { line throws(InvalidInput) in
+        try JSONLinesBatch.run { line in
           let request = try CalloutRequest(json: line)
-          do throws(GeoError) {
-            // Consecutive lines usually share their obstacles: parse and prepare them once.
-            if lastObstacles?.given != request.obstacles {
-              lastObstacles = (request.obstacles, try engine.prepareObstacles(request.obstacles))
-            }
-            return try engine.placeCallout(request, obstacles: lastObstacles!.prepared).json
-          } catch {
-            throw error.asInvalidInput
+          // Consecutive lines usually share their obstacles: parse and prepare them once.
+          if lastObstacles?.given != request.obstacles {
+            lastObstacles = (request.obstacles, try engine.prepareObstacles(request.obstacles))
           }
+          return try engine.placeCallout(request, obstacles: lastObstacles!.prepared).json
         }
         return
       }
@@ -103,7 +99,7 @@ extension PetSpotGeoCommand {
       var layout = CalloutLayout(
         viewportWidth: viewport.width, viewportHeight: viewport.height, calloutWidth: size!.width,
         calloutHeight: size!.height)
-      if let insets { layout.insets = try FlagNumber.insets(insets) }
+      if let insets { layout.insets = insets.insets }
       layout.margin = margin
       layout.pinHeight = pinHeight
       layout.gap = gap
@@ -125,13 +121,5 @@ extension PetSpotGeoCommand {
       }
       return CalloutRequest(layout: layout, pin: pinValue, obstacles: obstacles)
     }
-  }
-}
-
-extension GeoError {
-  /// Library failures reported through the batch error object (field null, code "library_error").
-  var asInvalidInput: InvalidInput {
-    if case .invalidInput(let input) = self { return input }
-    return InvalidInput(field: nil, code: .malformedValue, message: description)
   }
 }

@@ -27,13 +27,7 @@ extension PetSpotGeoCommand {
     @OptionGroup var pinsFile: PinsOptions
     @OptionGroup var camera: CameraOptions
 
-    @Option(help: ArgumentHelp("Smallest distance between items' screen positions (default 44).", valueName: "points"))
-    var minSeparation: Double = 44
-
-    @Option(
-      help: ArgumentHelp(
-        "Highest level: at this zoom and above pins are spiderfied, not clustered (default 20).", valueName: "zoom"))
-    var maxZoom: Int = 20
+    @OptionGroup var clustering: ClusteringOptions
 
     @Flag(help: "List every cluster's leaf ids.")
     var withLeaves = false
@@ -49,7 +43,7 @@ extension PetSpotGeoCommand {
     }
 
     func run() throws {
-      let defaults = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
+      let defaults = clustering.options
       if !batch {
         do {
           try defaults.validate()

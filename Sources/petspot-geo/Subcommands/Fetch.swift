@@ -49,14 +49,9 @@ extension PetSpotGeoCommand {
           do {
             let request = try JSONParser.parse(line)
             Output.line(try await fetch(try Camera(json: request), engine: engine))
-          } catch let error as InvalidInput {
-            failed = true
-            Output.line(error.json.serialized)
           } catch {
             failed = true
-            Output.line(
-              JSONValue.object([("error", .string("\(error)")), ("field", .null), ("code", .string("fetch_failed"))])
-                .serialized)
+            Output.line(JSONLinesBatch.errorObject(for: error, otherCode: "fetch_failed").serialized)
           }
         }
         if failed { throw ExitCode.failure }

@@ -34,7 +34,7 @@ extension PetSpotGeoCommand {
     var padding: Double = 0
 
     @Option(help: ArgumentHelp("Keep only these statuses, e.g. MISSING,FOUND (default: every pin).", valueName: "list"))
-    var status: String?
+    var status: StatusListArgument?
 
     @Flag(help: "Print {\"count\":N,\"invalid\":N} instead of the ids.")
     var countOnly = false
@@ -57,7 +57,7 @@ extension PetSpotGeoCommand {
 
     func run() throws {
       let pins = try pinsFile.load()
-      let filter = status.map(StatusFilter.init(parsing:))
+      let filter = status?.filter
       let useIndex = method == .index || (method == .auto && batch)
       let layer = useIndex ? IndexedPins(pins: pins) : nil
       func answer(_ camera: Camera, _ padding: Double) throws(InvalidInput) -> String {

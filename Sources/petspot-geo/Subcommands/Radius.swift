@@ -12,7 +12,7 @@ extension PetSpotGeoCommand {
 
         Example:
           petspot-geo radius --center 52.2297,21.0122 --span 0.05,0.08 --viewport 390x844
-          lat=52.2297&lng=21.0122&range=4710
+          lat=52.2297&lng=21.0122&range=6506
 
         Batch (JSON Lines in and out):
           echo '{"lat":52.2297,"lng":21.0122,"latDelta":0.05,"lngDelta":0.08,"width":390,"height":844}' \\

@@ -36,12 +36,14 @@ extension PetSpotGeoCommand {
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp("Safe-area insets (default 0,0,0,0).", valueName: "top,left,bottom,right"))
-    var insets: String?
+    var insets: InsetsArgument?
 
     @Option(help: ArgumentHelp("The id of a pin whose callout to show.", valueName: "id"))
     var select: String?
 
-    @Option(help: ArgumentHelp("Callout card size in points (default 262x300).", valueName: "WIDTHxHEIGHT"))
+    @Option(
+      help: ArgumentHelp(
+        "Callout card size in points (default \(CalloutLayout.defaultCardSizeText)).", valueName: "WIDTHxHEIGHT"))
     var cardSize: ViewportSize?
 
     @Flag(help: "Draw the fetch query's circle.")
@@ -50,11 +52,7 @@ extension PetSpotGeoCommand {
     @Flag(help: "Draw the fetched pins that are out of view, in grey.")
     var showPruned = false
 
-    @Option(help: ArgumentHelp("Smallest distance between items, points (default 44).", valueName: "points"))
-    var minSeparation: Double = 44
-
-    @Option(help: ArgumentHelp("Highest cluster level (default 20).", valueName: "zoom"))
-    var maxZoom: Int = 20
+    @OptionGroup var clustering: ClusteringOptions
 
     @Option(help: ArgumentHelp("Write the SVG here instead of standard output.", valueName: "file"))
     var output: String?
@@ -73,15 +71,15 @@ extension PetSpotGeoCommand {
     func run() throws {
       try Output.exitingOnFailure {
         let engine = try EngineFactory.make()
-        let insetsValue = try insets.map { text throws(InvalidInput) in try FlagNumber.insets(text) } ?? EdgeInsets()
+        let insetsValue = insets?.insets ?? EdgeInsets()
         let (pinSet, cameraValue, selected) =
           try replay.map { try Self.replayed($0, engine: engine, cardSize: cardSize) }
           ?? (try PinsOptions.load(pins!), try camera.camera(), select)
         let index = try ClusterIndex(
-          pins: pinSet, options: ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom))
+          pins: pinSet, options: clustering.options)
         let picture = try engine.mapPicture(
           index: index, camera: cameraValue, insets: insetsValue, selectedId: selected,
-          cardSize: cardSize.map { ($0.width, $0.height) } ?? (262, 300), fetchCircle: fetchCircle,
+          cardSize: cardSize.map { ($0.width, $0.height) } ?? CalloutLayout.defaultCardSize, fetchCircle: fetchCircle,
           prunedFrom: showPruned ? IndexedPins(pins: pinSet) : nil)
         let svg = picture.svg()
         if let output {

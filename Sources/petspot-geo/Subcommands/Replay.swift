@@ -27,7 +27,8 @@ extension PetSpotGeoCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Callout card size for the placement in the state (default 262x300).", valueName: "WIDTHxHEIGHT"))
+        "Callout card size for the placement in the state (default \(CalloutLayout.defaultCardSizeText)).",
+        valueName: "WIDTHxHEIGHT"))
     var calloutSize: ViewportSize?
 
     func run() throws {

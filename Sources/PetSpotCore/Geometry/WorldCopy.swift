@@ -1,0 +1,33 @@
+/// The world repeats east–west: Mercator X (``MercatorPoint/x``, world widths) is periodic with
+/// period 1 (360° of longitude). These helpers move an X offset by whole worlds, with the one
+/// convention used everywhere in petspot-geo: the offset to the nearest copy lies in **[−½, ½)**,
+/// so a point exactly half a world away is taken to the west.
+///
+/// Every result is exact: moving by one world is an exact subtraction for |dx| < 1.5 (Sterbenz),
+/// and farther offsets go through the exact remainder first.
+public enum WorldCopy {
+  /// `dx` (world widths) moved by whole worlds into [−½, ½). NaN and infinities come back as NaN.
+  ///
+  /// - Complexity: O(1); no division unless |dx| ≥ 1.5.
+  @inlinable @inline(__always)
+  public static func nearestOffset(_ dx: Double) -> Double {
+    if dx > -1.5 && dx < 1.5 { return nearestOffset(nearby: dx) }
+    let r = dx.truncatingRemainder(dividingBy: 1)
+    return nearestOffset(nearby: r)
+  }
+
+  /// ``nearestOffset(_:)`` for |dx| < 1.5 only (both points on the unit square, say), written
+  /// with selects and no branches, so that vectorised loops can use it.
+  @inlinable @inline(__always)
+  public static func nearestOffset(nearby dx: Double) -> Double {
+    let once = dx >= 0.5 ? dx - 1 : dx
+    return once < -0.5 ? once + 1 : once
+  }
+
+  /// The east–west distance to the nearest copy, |nearestOffset(dx)|, in [0, ½], for |dx| ≤ 1.
+  @inlinable @inline(__always)
+  public static func distance(nearby dx: Double) -> Double {
+    let a = abs(dx)
+    return min(a, 1 - a)
+  }
+}
