@@ -107,7 +107,7 @@ struct ClusterBuildReferenceTests {
               column: (column &+ side &+ UInt64(bitPattern: Int64(dx))) % side,
               row: row &+ UInt64(bitPattern: Int64(dy)))
           #expect(
-            MortonCells.neighbourCode(
+            MortonKey.neighbourCode(
               of: ReferenceMorton.interleave(column: column, row: row), dx: dx, dy: dy, depth: depth) == expected,
             "depth \(depth) cell (\(column), \(row)) offset (\(dx), \(dy))")
         }

@@ -56,7 +56,7 @@ extension ClusterIndex {
     var order: [UInt32] = []
     var hashes: [UInt64] = []
     ParallelPair.run(
-      { (keys, order) = Self.mortonOrder(pins) },
+      { (keys, order) = MortonKey.sorted(pins) },
       { hashes = (0..<pins.count).map { i in pins.ids.withUTF8(i) { Self.idHash($0) } } })
     let split = parts > 1 ? Self.splitPoint(keys) : keys.count
     let cut = split > 0 && split < keys.count
@@ -160,21 +160,6 @@ extension ClusterIndex {
       if cell(middle - distance) != cell(middle - distance - 1) { return middle - distance }
     }
     return keys.count
-  }
-
-  /// Pins on the map (the rest are never visible) as Morton keys, ascending, with their positions;
-  /// equal keys stay in input order (the sort is stable).
-  private static func mortonOrder(_ pins: PinSet) -> (keys: [UInt64], order: [UInt32]) {
-    var keys: [UInt64] = []
-    var order: [UInt32] = []
-    keys.reserveCapacity(pins.count)
-    order.reserveCapacity(pins.count)
-    for i in 0..<pins.count where !pins.mercatorY[i].isNaN {
-      keys.append(PinIndex.mortonKey(x: pins.mercatorX[i], y: pins.mercatorY[i]))
-      order.append(UInt32(i))
-    }
-    RadixSort.sort(keys: &keys, values: &order)
-    return (keys, order)
   }
 
   /// A 64-bit hash of a pin id (FNV-1a, then a SplitMix64 finaliser); cluster ids add these.

@@ -1,26 +1,3 @@
-/// A pin entering or leaving the items of one level while a change is carried down the levels.
-struct LevelChange {
-  var pin: UInt32
-  /// Entered (it is an item of the level now) or left (it was one and is no more).
-  var entered: Bool
-  /// For a pin that left: its top and absorber before the change (what to undo below).
-  var oldTop: UInt8 = 0
-  var oldAbsorber: UInt32 = 0
-  /// Where it is (entered) or was (left).
-  var point: MercatorPoint
-}
-
-/// What a change touched, gathered on the way down for the second phase.
-struct ChangeRecord {
-  /// Per level: seeds whose cluster at that level must be worked out again.
-  var dirty: [[UInt32]]
-  /// Per level: pins absorbed by a seed they did not belong to before (the only way a cluster
-  /// gains members; members it loses no longer name it as their absorber).
-  var joined: [[UInt32]]
-  /// Pins whose top changed (their chunks' lowest tops are refreshed at the end).
-  var touched: [UInt32] = []
-}
-
 extension ClusterIndex {
   /// Carries changes of the items of level maxZoom down to level 0, then rebuilds the clusters
   /// they touched (see ``ClusterIndex``: a pin's outcome at level L depends only on the seeds
@@ -155,41 +132,5 @@ extension ClusterIndex {
     } else if lo < roots.count && roots[lo] == change.pin {
       roots.remove(at: lo)
     }
-  }
-}
-
-/// Pins waiting for a decision, smallest Z order first; each pin at most once.
-struct ZOrderQueue {
-  private var heap: [UInt32] = []
-  private var queued: Set<UInt32> = []
-
-  mutating func push(_ pin: UInt32, index: ClusterIndex) {
-    guard queued.insert(pin).inserted else { return }
-    heap.append(pin)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard index.precedes(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop(index: ClusterIndex) -> UInt32? {
-    guard let top = heap.first else { return nil }
-    heap.swapAt(0, heap.count - 1)
-    heap.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < heap.count && index.precedes(heap[left], heap[smallest]) { smallest = left }
-      if right < heap.count && index.precedes(heap[right], heap[smallest]) { smallest = right }
-      if smallest == parent { break }
-      heap.swapAt(parent, smallest)
-      parent = smallest
-    }
-    return top
   }
 }

@@ -59,7 +59,7 @@ extension ClusterIndex {
   private mutating func enter(_ pin: UInt32) {
     let p = point(pin)
     guard !p.y.isNaN else { return }  // beyond the Mercator limit: never an item
-    keys[Int(pin)] = PinIndex.mortonKey(x: p.x, y: p.y)
+    keys[Int(pin)] = MortonKey.make(x: p.x, y: p.y)
     tops[Int(pin)] = UInt8(options.maxZoom)
     order.insert(pin, keys: keys, tops: tops)
     propagate([LevelChange(pin: pin, entered: true, point: p)])

@@ -59,7 +59,7 @@ extension ClusterIndex {
     try Camera.check("width", width, "a finite number > 0") { $0 > 0 }
     try Camera.check("height", height, "a finite number > 0") { $0 > 0 }
     // Bounds of the leaves, unwrapped around the drawn position.
-    let origin = point(representative(of: cluster.node))
+    let origin = point(seedPin(of: cluster.node))
     var minX = Double.infinity
     var maxX = -Double.infinity
     var minY = Double.infinity
@@ -94,7 +94,7 @@ extension ClusterIndex {
   }
 
   private func node(_ ref: UInt32) -> Node {
-    let position = Int(representative(of: ref))
+    let position = Int(seedPin(of: ref))
     return Node(
       position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position),
       cluster: Self.isCluster(ref) ? summary(ref) : nil)

@@ -116,7 +116,7 @@ extension ClusterIndex {
     let c = cluster(ref)
     let screen = rectangle.screenPoint(of: c.point)
     return ClusterItem(
-      kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.representative)), position: -1,
+      kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.seed)), position: -1,
       anchor: screen,
       cluster: summary(ref), node: ref)
   }
@@ -142,7 +142,7 @@ extension ClusterIndex {
   private func mergedBelowZoomZero(_ items: [ClusterItem], rectangle: VisibleRectangle) -> [ClusterItem] {
     let d = options.minSeparation
     var order = Array(items.indices)
-    let seeds = items.map { representative(of: $0.node) }
+    let seeds = items.map { seedPin(of: $0.node) }
     order.sort { precedes(seeds[$0], seeds[$1]) }
     var taken = [Bool](repeating: false, count: items.count)
     var merged: [ClusterItem] = []

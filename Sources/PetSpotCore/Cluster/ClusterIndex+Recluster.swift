@@ -49,10 +49,8 @@ extension ClusterIndex {
     }
     let origin = point(seed)
     var cluster = Cluster(
-      x: origin.x, y: origin.y, extent: .zero, up: node(of: seed, above: level), memberStart: 0,
-      memberCount: UInt32(absorbed.count),
-      level: UInt8(level), representative: seed, count: 0, memberCapacity: 0, missing: 0, found: 0, closed: 0, idHash: 0
-    )
+      seed: seed, at: origin, level: level, up: node(of: seed, above: level), memberStart: 0,
+      memberCount: UInt32(absorbed.count), memberCapacity: 0)
     addChild(cluster.up, to: &cluster, origin: origin)
     for j in absorbed { addChild(node(of: j, above: level), to: &cluster, origin: origin) }
     guard let existing else {
@@ -81,7 +79,7 @@ extension ClusterIndex {
 
   /// Adds a child node's leaves, aggregates and box (moved to the seed's frame) to a cluster.
   private func addChild(_ child: UInt32, to cluster: inout Cluster, origin: MercatorPoint) {
-    let (dx, dy) = Cluster.offset(of: point(representative(of: child)), from: origin)
+    let (dx, dy) = Cluster.offset(of: point(seedPin(of: child)), from: origin)
     if Self.isCluster(child) {
       cluster.add(self.cluster(child), dx: dx, dy: dy)
     } else {
@@ -124,7 +122,7 @@ extension ClusterIndex {
     }
     let ref = number | Self.clusterFlag
     // After the last of the seed's clusters below this level (or first in the chain).
-    let seed = Int(cluster.representative)
+    let seed = Int(cluster.seed)
     if !Self.isCluster(heads[seed]) || self.cluster(heads[seed]).level > cluster.level {
       heads[seed] = ref
     } else {

@@ -70,74 +70,6 @@ public struct ClusterIndex: Sendable {
   /// The top of a pin that is no item at all (off the map or retired).
   static let notAnItem: UInt8 = .max
 
-  /// One cluster: seed, members, aggregates and leaf box.
-  struct Cluster: Sendable, Equatable {
-    // What a query reads of every node it visits comes first (the first 45 bytes).
-    /// Where it is drawn: its seed's Mercator position (kept here so that a query reads one record per node).
-    var x: Double, y: Double
-    /// Where its leaves lie relative to its drawn pin.
-    var extent: LeafExtent
-    /// The seed's node one level up (its first child): a cluster of the same seed, or the pin.
-    var up: UInt32
-    /// Its other members' run in ``ClusterIndex/members`` (pins; their heads are the children).
-    var memberStart: UInt32
-    var memberCount: UInt32
-    /// The level it was formed at: it is shown at this level and below (until merged) and splits
-    /// at `level + 1`, its expansion zoom. ``notAnItem`` for a free record.
-    var level: UInt8
-    /// The pin it is drawn at: its seed.
-    var representative: UInt32
-    /// Number of leaf pins.
-    var count: UInt32
-    var memberCapacity: UInt32
-    /// Leaves per status: MISSING, FOUND, CLOSED (the rest is "other").
-    var missing: UInt32
-    var found: UInt32
-    var closed: UInt32
-    /// The sum of its leaves' id hashes.
-    var idHash: UInt64
-
-    /// Where it is drawn (its seed's position).
-    @inline(__always)
-    var point: MercatorPoint { MercatorPoint(x: x, y: y) }
-
-    /// Adds a child cluster whose drawn pin lies (dx, dy) world widths from this one's (x
-    /// unwrapped to the nearest world copy): its leaves, aggregates and leaf box.
-    mutating func add(_ child: Cluster, dx: Double, dy: Double) {
-      extent.formUnion(child.extent, shiftedBy: dx, dy)
-      count += child.count
-      missing += child.missing
-      found += child.found
-      closed += child.closed
-      idHash &+= child.idHash
-    }
-
-    /// Adds a child pin with this status code and id hash, (dx, dy) from the drawn pin.
-    mutating func add(pinWithStatus code: UInt8, idHash pinHash: UInt64, dx: Double, dy: Double) {
-      extent.formUnion(.zero, shiftedBy: dx, dy)
-      count += 1
-      switch code {
-      case 1: missing += 1
-      case 2: found += 1
-      case 3: closed += 1
-      default: break
-      }
-      idHash &+= pinHash
-    }
-
-    /// The offset of `p` from `origin`, x unwrapped to the world copy nearest the origin.
-    static func offset(of p: MercatorPoint, from origin: MercatorPoint) -> (dx: Double, dy: Double) {
-      (WorldCopy.nearestOffset(nearby: p.x - origin.x), p.y - origin.y)
-    }
-
-    /// Whether two records hold the same content (what a parent depends on).
-    func sameContent(as other: Cluster) -> Bool {
-      x == other.x && y == other.y && count == other.count && missing == other.missing && found == other.found
-        && closed == other.closed && idHash == other.idHash
-        && extent == other.extent && up == other.up
-    }
-  }
-
   /// Pins on the map (clustered); pins beyond the Mercator limit are never shown.
   public var pinCount: Int { order.count }
 
@@ -162,8 +94,8 @@ public struct ClusterIndex: Sendable {
 
   /// The pin a node is drawn at.
   @inline(__always)
-  func representative(of ref: UInt32) -> UInt32 {
-    Self.isCluster(ref) ? cluster(ref).representative : ref
+  func seedPin(of ref: UInt32) -> UInt32 {
+    Self.isCluster(ref) ? cluster(ref).seed : ref
   }
 
   /// A pin's Mercator position.
@@ -186,81 +118,5 @@ public struct ClusterIndex: Sendable {
     body(c.up)
     let start = Int(c.memberStart)
     for k in start..<(start + Int(c.memberCount)) { body(heads[Int(members[k])]) }
-  }
-}
-
-/// The box holding a cluster's leaves, as offsets (world widths) from its drawn pin's position:
-/// x unwrapped around that pin (leaves across the antimeridian get offsets beyond ±½ − never more
-/// than 2·d_L), y as is. Stored as Float, rounded outwards: 16 bytes per cluster.
-package struct LeafExtent: Sendable, Equatable {
-  package var minX: Float, minY: Float, maxX: Float, maxY: Float
-
-  package init(minX: Float, minY: Float, maxX: Float, maxY: Float) {
-    self.minX = minX
-    self.minY = minY
-    self.maxX = maxX
-    self.maxY = maxY
-  }
-
-  static let zero = LeafExtent(minX: 0, minY: 0, maxX: 0, maxY: 0)
-
-  /// Grows the box to hold `other` moved by (dx, dy).
-  mutating func formUnion(_ other: LeafExtent, shiftedBy dx: Double, _ dy: Double) {
-    minX = min(minX, Self.down(Double(other.minX) + dx))
-    minY = min(minY, Self.down(Double(other.minY) + dy))
-    maxX = max(maxX, Self.up(Double(other.maxX) + dx))
-    maxY = max(maxY, Self.up(Double(other.maxY) + dy))
-  }
-
-  /// The largest Float ≤ v, and the smallest ≥ v.
-  private static func down(_ v: Double) -> Float {
-    let f = Float(v)
-    return Double(f) > v ? f.nextDown : f
-  }
-
-  private static func up(_ v: Double) -> Float {
-    let f = Float(v)
-    return Double(f) < v ? f.nextUp : f
-  }
-}
-
-extension ClusterIndex {
-  /// The hierarchy described by pin ids, one sorted line per pin and per cluster (top, absorber,
-  /// members, aggregates, leaf box) plus the roots: equal for two indexes over the same live
-  /// pins exactly when their hierarchies are equal, whatever the positions and record numbers.
-  /// Also checks the bookkeeping (heads, chains, id table, Z-ordered list) and reports breaks.
-  package func structureDescription() -> [String] {
-    func id(_ pin: UInt32) -> String { pins.ids[Int(pin)] }
-    func node(_ ref: UInt32) -> String {
-      Self.isCluster(ref) ? "c(\(id(cluster(ref).representative))@\(cluster(ref).level))" : id(ref)
-    }
-    var lines: [String] = []
-    for p in 0..<pins.count where !pins.isRetired(p) && tops[p] != Self.notAnItem {
-      let pin = UInt32(p)
-      lines.append(
-        "pin \(id(pin)) top \(tops[p])" + (tops[p] > 0 ? " by \(id(absorbers[p]))" : "") + " head \(node(heads[p]))")
-    }
-    var live = 0
-    for (number, c) in clusters.enumerated() where c.level != Self.notAnItem {
-      live += 1
-      let ms = members[Int(c.memberStart)..<Int(c.memberStart + c.memberCount)].map(id)
-      lines.append(
-        "cluster \(id(c.representative))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)"
-      )
-      if clusterTable.find(c.idHash, in: clusters) != UInt32(number) {
-        lines.append("BROKEN: table misses \(id(c.representative))@\(c.level)")
-      }
-      if c.point != point(c.representative) {
-        lines.append("BROKEN: \(id(c.representative))@\(c.level) not drawn at its seed")
-      }
-    }
-    if live != liveClusters { lines.append("BROKEN: \(liveClusters) live clusters counted, \(live) found") }
-    lines.sort()
-    lines.append("roots \(roots.map(id))")
-    let listed = order.chunks.flatMap { $0 }
-    if listed.count != order.count || !zip(listed, listed.dropFirst()).allSatisfy({ precedes($0, $1) }) {
-      lines.append("BROKEN: Z-ordered list")
-    }
-    return lines
   }
 }

@@ -17,21 +17,8 @@ extension HierarchyBuilder {
       found.deallocate()
     }
     taken.initialize(repeating: false)
-    let cellsPerWorld = Double(UInt64(1) << UInt64(depth))
-    let cellWidth = 1 / cellsPerWorld
-    let lastCell = cellsPerWorld - 1
-    // Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
-    let wholeGrid = depth < 2
-    // Whether a cell (by code at this depth) may hold pins of the next part.
-    let shift = UInt64(2 * (31 - depth))
-    let partEnds = boundaryKey != .max
-    let nextPartKey = boundaryKey
+    let grid = CellGrid(depth: depth, reach: reach, boundaryKey: boundaryKey)
     var boundary: [UInt32] = []
-    // Per cell: the later neighbour cells found so far, by slot of ``Neighbourhood/offsets``: −2
-    // not looked up yet, −1 none.
-    var cache = SIMD8<Int32>(repeating: -2)
-    let reachedBySides = Neighbourhood.reached
-    let offsets = Neighbourhood.offsets
     // The seeds, in order, become the next level's items.
     let nextItems = [LevelItem](unsafeUninitializedCapacity: count) { output, seedCount in
       seedCount = 0
@@ -42,90 +29,18 @@ extension HierarchyBuilder {
               tops.withUnsafeMutableBufferPointer { tops in
                 absorbers.withUnsafeMutableBufferPointer { absorbers in
                   heads.withUnsafeMutableBufferPointer { heads in
-                    let scan = Scan(items: items, taken: taken, d2: d * d, reach2: reach * reach, near: near)
-                    // Records the cluster of item `seed` and the `absorbed` items (ascending: Z order).
-                    func makeCluster(seed: LevelItem, absorbed: UnsafeMutableBufferPointer<Int32>) -> UInt32 {
-                      let seedPin = positions[Int(seed.slot)]
-                      var cluster = ClusterIndex.Cluster(
-                        x: seed.x, y: seed.y, extent: .zero, up: seed.node, memberStart: UInt32(members.count),
-                        memberCount: UInt32(absorbed.count), level: UInt8(level), representative: seedPin, count: 0,
-                        memberCapacity: UInt32(absorbed.count), missing: 0, found: 0, closed: 0, idHash: 0)
-                      // A child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
-                      func add(_ child: LevelItem) {
-                        let (dx, dy) = ClusterIndex.Cluster.offset(
-                          of: MercatorPoint(x: child.x, y: child.y), from: MercatorPoint(x: seed.x, y: seed.y))
-                        if ClusterIndex.isCluster(child.node) {
-                          cluster.add(clusters[Int(child.node & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy)
-                        } else {
-                          cluster.add(
-                            pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy
-                          )
-                        }
-                      }
-                      add(seed)
-                      for m in absorbed {
-                        let child = items[Int(m)]
-                        let slot = Int(child.slot)
-                        add(child)
-                        members.append(positions[slot])
-                        tops[slot] = UInt8(level + 1)
-                        absorbers[slot] = seedPin
-                        heads[slot] = child.node
-                      }
-                      clusters.append(cluster)
-                      return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
-                    }
+                    let neighbours = SeedNeighbourhood(
+                      grid: grid, codes: codes, starts: starts,
+                      scan: Scan(items: items, taken: taken, d2: d * d, reach2: reach * reach, near: near), found: found
+                    )
+                    let recorder = ClusterRecorder(
+                      level: level, items: items, positions: positions, statusCodes: statusCodes, hashes: hashes,
+                      tops: tops, absorbers: absorbers, heads: heads)
                     for cell in 0..<codes.count {
-                      let runStart = Int(starts[cell])
-                      let runEnd = Int(starts[cell + 1])
-                      cache = SIMD8(repeating: -2)
-                      let cellAtBoundary = partEnds && (wholeGrid || ((codes[cell] + 1) << shift) > nextPartKey)
-                      for i in runStart..<runEnd where !taken[i] {
-                        var atBoundary = cellAtBoundary
+                      var cache = NeighbourCache()
+                      for i in Int(starts[cell])..<Int(starts[cell + 1]) where !taken[i] {
                         let seed = items[i]
-                        let px = seed.x
-                        let py = seed.y
-                        var foundCount = scan.take((i + 1)..<runEnd, seed: i, x: px, y: py, into: found, at: 0)
-                        if wholeGrid {
-                          for other in (cell + 1)..<codes.count {
-                            foundCount = scan.take(
-                              Int(starts[other])..<Int(starts[other + 1]), seed: i, x: px, y: py, into: found,
-                              at: foundCount)
-                          }
-                        } else {
-                          // Only the neighbour cells the disk of radius `reach` reaches. Where the seed
-                          // lies in its cell, 0...1 per axis (x = 1, the antimeridian, and y = 1 sit in
-                          // the last column and row, as in the Morton key):
-                          let gx = px * cellsPerWorld
-                          let gy = py * cellsPerWorld
-                          let fx = gx - min(gx.rounded(.down), lastCell)
-                          let fy = gy - min(gy.rounded(.down), lastCell)
-                          let west = fx * cellWidth < reach
-                          let east = (1 - fx) * cellWidth < reach
-                          let north = fy * cellWidth < reach
-                          let south = (1 - fy) * cellWidth < reach
-                          var reached = reachedBySides[
-                            (west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0)]
-                          while reached != 0 {
-                            let slot = reached.trailingZeroBitCount
-                            reached &= reached - 1
-                            let (dx, dy) = offsets[slot]
-                            if partEnds && !atBoundary,
-                              let code = MortonCells.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: depth)
-                            {
-                              atBoundary = code > codes[cell] && ((code + 1) << shift) > nextPartKey
-                            }
-                            if cache[slot] == -2 {
-                              cache[slot] = Int32(
-                                MortonCells.laterNeighbour(of: cell, in: codes, depth: depth, dx: dx, dy: dy) ?? -1)
-                            }
-                            let n = Int(cache[slot])
-                            if n >= 0 {
-                              foundCount = scan.take(
-                                Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
-                            }
-                          }
-                        }
+                        let (foundCount, atBoundary) = neighbours.take(seed: i, inCell: cell, cache: &cache)
                         if atBoundary {
                           boundary.append(positions[Int(seed.slot)])
                           // Pins of the next part may lie within the reach: never set aside. (On the
@@ -136,7 +51,8 @@ extension HierarchyBuilder {
                         if foundCount > 0 {
                           let absorbed = UnsafeMutableBufferPointer(rebasing: found[0..<foundCount])
                           Self.sortSmall(absorbed)
-                          nextItem.node = makeCluster(seed: seed, absorbed: absorbed)
+                          nextItem.node = recorder.record(
+                            seed: seed, absorbed: absorbed, members: &members, clusters: &clusters)
                         }
                         output.initializeElement(at: seedCount, to: nextItem)
                         seedCount += 1
@@ -170,6 +86,148 @@ extension HierarchyBuilder {
       }
       values[j] = value
     }
+  }
+}
+
+/// The cells of one quadtree depth as a pass sees them: their size, and where the next part of a
+/// two-part build begins (a seed whose reach crosses into it is a boundary seed).
+private struct CellGrid {
+  let depth: Int
+  let reach: Double
+  let cellsPerWorld: Double
+  let cellWidth: Double
+  let lastCell: Double
+  /// Below depth 2 the wrapped neighbours coincide: visit each cell of the (tiny) grid once.
+  let wholeGrid: Bool
+  /// Shift from a cell code at this depth to a key.
+  let shift: UInt64
+  /// Whether the part ends before the Z order does, and the first key of the next part.
+  let partEnds: Bool
+  let nextPartKey: UInt64
+
+  init(depth: Int, reach: Double, boundaryKey: UInt64) {
+    self.depth = depth
+    self.reach = reach
+    cellsPerWorld = Double(UInt64(1) << UInt64(depth))
+    cellWidth = 1 / cellsPerWorld
+    lastCell = cellsPerWorld - 1
+    wholeGrid = depth < 2
+    shift = UInt64(2 * (31 - depth))
+    partEnds = boundaryKey != .max
+    nextPartKey = boundaryKey
+  }
+}
+
+/// Per cell: the later neighbour cells found so far, by slot of ``Neighbourhood/offsets``: −2 not
+/// looked up yet, −1 none.
+private struct NeighbourCache {
+  var slots = SIMD8<Int32>(repeating: -2)
+}
+
+/// Step 1 of a seed: take the untaken items within the separation from its own cell (after it)
+/// and from the neighbour cells its reach touches, and tell whether it is a boundary seed.
+private struct SeedNeighbourhood {
+  let grid: CellGrid
+  let codes: UnsafeBufferPointer<UInt64>
+  let starts: UnsafeBufferPointer<UInt32>
+  let scan: Scan
+  let found: UnsafeMutableBufferPointer<Int32>
+
+  /// Fills `found` with the items seed `i` (of cell `cell`) takes; returns how many, and whether
+  /// pins of the next part may lie within its reach.
+  @inline(__always)
+  func take(seed i: Int, inCell cell: Int, cache: inout NeighbourCache) -> (count: Int, atBoundary: Bool) {
+    var atBoundary = grid.partEnds && (grid.wholeGrid || ((codes[cell] + 1) << grid.shift) > grid.nextPartKey)
+    let px = scan.items[i].x
+    let py = scan.items[i].y
+    var foundCount = scan.take((i + 1)..<Int(starts[cell + 1]), seed: i, x: px, y: py, into: found, at: 0)
+    if grid.wholeGrid {
+      for other in (cell + 1)..<codes.count {
+        foundCount = scan.take(
+          Int(starts[other])..<Int(starts[other + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
+      }
+      return (foundCount, atBoundary)
+    }
+    // Only the neighbour cells the disk of radius `reach` reaches. Where the seed lies in its cell,
+    // 0...1 per axis (x = 1, the antimeridian, and y = 1 sit in the last column and row, as in
+    // the Morton key):
+    let gx = px * grid.cellsPerWorld
+    let gy = py * grid.cellsPerWorld
+    let fx = gx - min(gx.rounded(.down), grid.lastCell)
+    let fy = gy - min(gy.rounded(.down), grid.lastCell)
+    let west = fx * grid.cellWidth < grid.reach
+    let east = (1 - fx) * grid.cellWidth < grid.reach
+    let north = fy * grid.cellWidth < grid.reach
+    let south = (1 - fy) * grid.cellWidth < grid.reach
+    var reached = Neighbourhood.reached[(west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0)]
+    while reached != 0 {
+      let slot = reached.trailingZeroBitCount
+      reached &= reached - 1
+      let (dx, dy) = Neighbourhood.offsets[slot]
+      if grid.partEnds && !atBoundary,
+        let code = MortonKey.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: grid.depth)
+      {
+        atBoundary = code > codes[cell] && ((code + 1) << grid.shift) > grid.nextPartKey
+      }
+      if cache.slots[slot] == -2 {
+        cache.slots[slot] = Int32(
+          MortonCells.laterNeighbour(of: cell, in: codes, depth: grid.depth, dx: dx, dy: dy) ?? -1)
+      }
+      let n = Int(cache.slots[slot])
+      if n >= 0 {
+        foundCount = scan.take(
+          Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
+      }
+    }
+    return (foundCount, atBoundary)
+  }
+}
+
+/// Step 2 of a seed that took items: its cluster record (seed's node and the taken items as
+/// children, aggregates, leaf box) and each taken item's top, absorber and head.
+private struct ClusterRecorder {
+  let level: Int
+  let items: UnsafeBufferPointer<LevelItem>
+  let positions: [UInt32]
+  let statusCodes: [UInt8]
+  let hashes: [UInt64]
+  let tops: UnsafeMutableBufferPointer<UInt8>
+  let absorbers: UnsafeMutableBufferPointer<UInt32>
+  let heads: UnsafeMutableBufferPointer<UInt32>
+
+  /// Records the cluster of item `seed` and the `absorbed` items (ascending: Z order); returns its
+  /// node reference.
+  @inline(__always)
+  func record(
+    seed: LevelItem, absorbed: UnsafeMutableBufferPointer<Int32>, members: inout [UInt32],
+    clusters: inout [ClusterIndex.Cluster]
+  ) -> UInt32 {
+    let seedPin = positions[Int(seed.slot)]
+    var cluster = ClusterIndex.Cluster(
+      seed: seedPin, at: MercatorPoint(x: seed.x, y: seed.y), level: level, up: seed.node,
+      memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count), memberCapacity: UInt32(absorbed.count))
+    // A child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
+    func add(_ child: LevelItem) {
+      let (dx, dy) = ClusterIndex.Cluster.offset(
+        of: MercatorPoint(x: child.x, y: child.y), from: MercatorPoint(x: seed.x, y: seed.y))
+      if ClusterIndex.isCluster(child.node) {
+        cluster.add(clusters[Int(child.node & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy)
+      } else {
+        cluster.add(pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy)
+      }
+    }
+    add(seed)
+    for m in absorbed {
+      let child = items[Int(m)]
+      let slot = Int(child.slot)
+      add(child)
+      members.append(positions[slot])
+      tops[slot] = UInt8(level + 1)
+      absorbers[slot] = seedPin
+      heads[slot] = child.node
+    }
+    clusters.append(cluster)
+    return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
   }
 }
 

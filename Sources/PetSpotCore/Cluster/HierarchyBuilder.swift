@@ -23,7 +23,7 @@ struct HierarchyBuilder {
   var roots: [UInt32] = []
   /// Per level: the boundary seeds (positions).
   var boundarySeeds: [[UInt32]]
-  /// The current level's items, in Morton order of their representatives (slots ascending).
+  /// The current level's items, in Morton order of their seeds (drawn pins) (slots ascending).
   var items: [LevelItem]
   /// Pins set aside while nothing lies within a level's separation of them (see ``build()``),
   /// grouped by the level + 1 at which they come back (0: only among the roots), slots ascending
@@ -171,14 +171,4 @@ struct HierarchyBuilder {
     merged += back[k...]
     items = merged
   }
-}
-
-/// An item of the level being built: its node (a pin position or a cluster reference), its
-/// representative's slot, and that pin's Mercator point and Morton key, side by side so that the
-/// passes read them in order (32 bytes).
-struct LevelItem {
-  var x: Double, y: Double
-  var key: UInt64
-  var node: UInt32
-  var slot: UInt32
 }

@@ -1,6 +1,3 @@
-/// How a cluster's leaves meet a view: none can be visible, all are, or some may be.
-package enum Overlap { case outside, inside, partial }
-
 /// The classification of clusters' leaf boxes (``LeafExtent``) against one view, with everything
 /// that depends only on the view computed once per query.
 ///

@@ -28,27 +28,6 @@ package struct MortonCells {
     starts.append(count)
   }
 
-  /// The code of the cell at offset (dx, dy) ∈ {−1, 0, 1}² from the cell `code` at `depth`
-  /// (x wraps east–west); `nil` past the top or bottom row. Computed on the interleaved bits: a
-  /// carry or borrow passes through the other axis's bits (set to 1 for a carry, 0 for a borrow).
-  @inline(__always)
-  package static func neighbourCode(of code: UInt64, dx: Int, dy: Int, depth: Int) -> UInt64? {
-    let used = (UInt64(1) << UInt64(2 * depth)) &- 1
-    let xBits = 0x5555_5555_5555_5555 & used
-    let yBits = xBits << 1
-    var x = code & xBits
-    var y = code & yBits
-    if dx > 0 { x = ((x | ~xBits) &+ 1) & xBits } else if dx < 0 { x = (x &- 1) & xBits }
-    if dy > 0 {
-      if y == yBits { return nil }
-      y = ((y | ~yBits) &+ 1) & yBits
-    } else if dy < 0 {
-      if y == 0 { return nil }
-      y = (y &- 1) & yBits
-    }
-    return x | y
-  }
-
   /// The neighbour of cell `index` (of `codes`, cell codes at `depth`) at offset (dx, dy) ∈
   /// {−1, 0, 1}² (the world wraps east–west), when it is non-empty and after it in Z order; `nil`
   /// otherwise. The caller holds the codes as a buffer (no reference counting in the build's
@@ -56,7 +35,9 @@ package struct MortonCells {
   @inline(__always)
   static func laterNeighbour(of index: Int, in codes: UnsafeBufferPointer<UInt64>, depth: Int, dx: Int, dy: Int) -> Int?
   {
-    guard let neighbour = neighbourCode(of: codes[index], dx: dx, dy: dy, depth: depth), neighbour > codes[index] else {
+    guard let neighbour = MortonKey.neighbourCode(of: codes[index], dx: dx, dy: dy, depth: depth),
+      neighbour > codes[index]
+    else {
       return nil
     }
     // Galloping, then binary search, among the codes after `index`.
@@ -76,11 +57,4 @@ package struct MortonCells {
     }
     return nil
   }
-}
-
-/// Interleaving helpers for 2-D Morton codes (x on even bits, y on odd bits).
-enum MortonCode {
-  /// Spreads the low 32 bits of `value` to the even bit positions.
-  @inline(__always)
-  static func spread(_ value: UInt64) -> UInt64 { PinIndex.spread(value) }
 }

@@ -171,7 +171,7 @@ struct MortonList: Sendable {
     let r2 = radius * radius
     for column in west == east ? [west] : [west, east] {
       for row in rowLow...max(rowLow, rowHigh) {
-        let code = MortonCode.spread(UInt64(column)) | (MortonCode.spread(UInt64(row)) << 1)
+        let code = MortonKey.cellCode(column: UInt64(column), row: UInt64(row))
         let low = code << shift
         let high = (code + 1) << shift
         scan(from: low, below: high, maxTop: maxTop, keys: keys, tops: tops) { pin in

@@ -7,49 +7,13 @@ extension PinIndex {
   /// ``leafCapacity`` pins or the depth limit is reached.
   /// - Complexity: O(n) for the sort, O(n) for the tree.
   public init(pins: PinSet) {
-    var keys: [UInt64] = []
-    var order: [UInt32] = []
-    keys.reserveCapacity(pins.count)
-    order.reserveCapacity(pins.count)
-    pins.mercatorX.withUnsafeBufferPointer { xs in
-      pins.mercatorY.withUnsafeBufferPointer { ys in
-        for i in 0..<pins.count where !ys[i].isNaN {
-          keys.append(Self.mortonKey(x: xs[i], y: ys[i]))
-          order.append(UInt32(i))
-        }
-      }
-    }
-    RadixSort.sort(keys: &keys, values: &order)
+    let (keys, order) = MortonKey.sorted(pins)
     points = order.map { MercatorPoint(x: pins.mercatorX[Int($0)], y: pins.mercatorY[Int($0)]) }
     positions = order
     pinSetCount = pins.count
     var builder = NodeBuilder()
     builder.build(keys: keys)
     nodes = builder.nodes
-  }
-
-  /// Quantised cell coordinate of a unit-square value at 31 bits (1.0 goes to the last cell).
-  @inline(__always)
-  static func quantize(_ v: Double) -> UInt64 {
-    min(UInt64(max(v, 0) * 2_147_483_648), 2_147_483_647)
-  }
-
-  /// x bits at even positions, y bits at odd positions.
-  @inline(__always)
-  static func mortonKey(x: Double, y: Double) -> UInt64 {
-    spread(quantize(x)) | (spread(quantize(y)) << 1)
-  }
-
-  /// Spreads the low 32 bits of `v` to the even bit positions.
-  @inline(__always)
-  static func spread(_ value: UInt64) -> UInt64 {
-    var v = value & 0xFFFF_FFFF
-    v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF
-    v = (v | (v << 8)) & 0x00FF_00FF_00FF_00FF
-    v = (v | (v << 4)) & 0x0F0F_0F0F_0F0F_0F0F
-    v = (v | (v << 2)) & 0x3333_3333_3333_3333
-    v = (v | (v << 1)) & 0x5555_5555_5555_5555
-    return v
   }
 }
 

@@ -59,7 +59,6 @@ extension PinIndex {
   }
 
   /// Node relation to the rectangle.
-  private enum Overlap { case outside, inside, partial }
 
   private func collect(window: VisibilityWindow, shift: Double, into result: inout [UInt32]) {
     let c = window.rotation.cos

@@ -1,0 +1,40 @@
+extension ClusterIndex {
+  /// The hierarchy described by pin ids, one sorted line per pin and per cluster (top, absorber,
+  /// members, aggregates, leaf box) plus the roots: equal for two indexes over the same live
+  /// pins exactly when their hierarchies are equal, whatever the positions and record numbers.
+  /// Also checks the bookkeeping (heads, chains, id table, Z-ordered list) and reports breaks.
+  package func structureDescription() -> [String] {
+    func id(_ pin: UInt32) -> String { pins.ids[Int(pin)] }
+    func node(_ ref: UInt32) -> String {
+      Self.isCluster(ref) ? "c(\(id(cluster(ref).seed))@\(cluster(ref).level))" : id(ref)
+    }
+    var lines: [String] = []
+    for p in 0..<pins.count where !pins.isRetired(p) && tops[p] != Self.notAnItem {
+      let pin = UInt32(p)
+      lines.append(
+        "pin \(id(pin)) top \(tops[p])" + (tops[p] > 0 ? " by \(id(absorbers[p]))" : "") + " head \(node(heads[p]))")
+    }
+    var live = 0
+    for (number, c) in clusters.enumerated() where c.level != Self.notAnItem {
+      live += 1
+      let ms = members[Int(c.memberStart)..<Int(c.memberStart + c.memberCount)].map(id)
+      lines.append(
+        "cluster \(id(c.seed))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)"
+      )
+      if clusterTable.find(c.idHash, in: clusters) != UInt32(number) {
+        lines.append("BROKEN: table misses \(id(c.seed))@\(c.level)")
+      }
+      if c.point != point(c.seed) {
+        lines.append("BROKEN: \(id(c.seed))@\(c.level) not drawn at its seed")
+      }
+    }
+    if live != liveClusters { lines.append("BROKEN: \(liveClusters) live clusters counted, \(live) found") }
+    lines.sort()
+    lines.append("roots \(roots.map(id))")
+    let listed = order.chunks.flatMap { $0 }
+    if listed.count != order.count || !zip(listed, listed.dropFirst()).allSatisfy({ precedes($0, $1) }) {
+      lines.append("BROKEN: Z-ordered list")
+    }
+    return lines
+  }
+}
