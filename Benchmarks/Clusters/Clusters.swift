@@ -98,26 +98,7 @@ let benchmarks: @Sendable () -> Void = {
 enum ClusterData {
   static let options = ClusterOptions(minSeparation: 60, maxZoom: 16)
 
-  static let cameras: [(String, Camera)] = [
-    (
-      "city",
-      try! Camera(
-        center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.3, longitudeDelta: 0.5,
-        width: 1280, height: 800)
-    ),
-    (
-      "country",
-      try! Camera(
-        center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280,
-        height: 800)
-    ),
-    (
-      "world",
-      try! Camera(
-        center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280,
-        height: 800)
-    ),
-  ]
+  static let cameras = BenchmarkCameras.clustering
 
   nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
   nonisolated(unsafe) private static var indexes: [Int: ClusterIndex] = [:]

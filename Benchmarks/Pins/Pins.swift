@@ -88,26 +88,7 @@ let benchmarks: @Sendable () -> Void = {
 
 /// Data and cameras shared by the suite (built lazily, once per process).
 enum PinsData {
-  static let cameras: [(String, Camera)] = [
-    (
-      "city",
-      try! Camera(
-        center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.14, longitudeDelta: 0.14,
-        width: 390, height: 844)
-    ),
-    (
-      "country",
-      try! Camera(
-        center: GeoCoordinate(latitude: 46.6, longitude: 2.4), latitudeDelta: 8, longitudeDelta: 10, width: 1280,
-        height: 800)
-    ),
-    (
-      "world",
-      try! Camera(
-        center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: 1280,
-        height: 800)
-    ),
-  ]
+  static let cameras = BenchmarkCameras.pruning
 
   nonisolated(unsafe) private static var cache: [Int: IndexedPins] = [:]
   nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
