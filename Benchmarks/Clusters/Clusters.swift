@@ -36,13 +36,13 @@ let benchmarks: @Sendable () -> Void = {
     for (name, camera) in ClusterData.cameras {
       Benchmark("cluster.query.\(name).\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         let index = ClusterData.index(size)
-        let rectangle = VisibleRectangle(camera: camera)
+        let view = CameraView(camera)
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(index.items(in: rectangle)) }
+        for _ in benchmark.scaledIterations { blackHole(index.items(in: view)) }
       }
     }
     Benchmark("cluster.hittest.country.\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
-      let result = ClusterData.index(size).items(in: VisibleRectangle(camera: ClusterData.cameras[1].1))
+      let result = ClusterData.index(size).items(in: CameraView(ClusterData.cameras[1].1))
       var random = SplitMix64(seed: 3)
       let taps = (0..<1_024).map { _ in ScreenPoint(x: random.uniform(0...1280), y: random.uniform(0...800)) }
       var k = 0

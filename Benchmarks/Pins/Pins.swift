@@ -114,7 +114,7 @@ enum PinsData {
   }
 
   static func window(_ camera: Camera) -> VisibilityWindow {
-    VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
+    VisibilityWindow(rectangle: CameraView(camera).rectangle)
   }
 
   static func baselineWindow(_ camera: Camera) -> psg_baseline_window {

@@ -98,7 +98,7 @@ public func psg_callout_place_coordinate(
       throw InvalidInput(
         field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]")
     }
-    return (.coordinate(GeoCoordinate(latitude: lat, longitude: lng), camera: c), (c.width, c.height))
+    return (.coordinate(GeoCoordinate(latitude: lat, longitude: lng), view: CameraView(c)), (c.width, c.height))
   }
 }
 

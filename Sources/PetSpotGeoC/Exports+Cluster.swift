@@ -59,7 +59,7 @@ public func psg_cluster_index_query(
   guard let outResult else { return handle.fail("out_result is NULL") }
   do {
     let snapshot = handle.clustered.index
-    let result = snapshot.items(in: VisibleRectangle(camera: try Camera(camera.pointee)))
+    let result = snapshot.items(in: CameraView(try Camera(camera.pointee)))
     outResult.pointee = ClusterResultHandle(index: snapshot, result: result).retainedPointer
     return handle.succeed()
   } catch {

@@ -19,12 +19,12 @@ final class PinsHandle: ErrorReportingHandle {
     if let last = lastQuery, Self.sameBits(last.camera, c), last.padding.bitPattern == padding.bitPattern {
       return last.result
     }
-    let camera = try Camera(c)
+    let view = CameraView(try Camera(c))
     let positions: [UInt32]
     if let indexed {
-      positions = try indexed.visible(camera: camera, padding: padding)
+      positions = try indexed.visible(in: view, padding: padding)
     } else {
-      positions = try pins.visible(camera: camera, padding: padding)
+      positions = try pins.visible(in: view, padding: padding)
     }
     // Positions are in input order, and so are source rows: the mapped list stays ascending.
     let result = positions.map { pins.sourceRows[Int($0)] }

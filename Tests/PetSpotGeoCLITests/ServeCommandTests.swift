@@ -67,7 +67,7 @@ struct ServeCommandTests {
       #expect(status == 200)
       let items = try JSONSerialization.jsonObject(with: body) as! [[String: Any]]
       let answered = Set(items.map { $0["id"] as! String })
-      for position in try pins.visible(camera: camera) {
+      for position in try pins.visible(in: CameraView(camera)) {
         #expect(
           answered.contains(pins.ids[Int(position)]),
           "pin \(pins.ids[Int(position)]) in view of \(camera) missing from \(query.queryString)")

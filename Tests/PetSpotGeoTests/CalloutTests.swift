@@ -135,13 +135,13 @@ struct CalloutTests {
       width: 390, height: 844)
     let layout = CalloutLayout(viewportWidth: 390, viewportHeight: 844, calloutWidth: 262, calloutHeight: 200)
     let atCentre = try engine.placeCallout(
-      CalloutRequest(layout: layout, pin: .coordinate(camera.center, camera: camera)))
+      CalloutRequest(layout: layout, pin: .coordinate(camera.center, view: CameraView(camera))))
     let screen = try engine.placeCallout(CalloutRequest(layout: layout, pin: .screen(ScreenPoint(x: 195, y: 422))))
     #expect(abs(atCentre.frame.x - screen.frame.x) < 1e-6 && abs(atCentre.frame.y - screen.frame.y) < 1e-6)
     var wrong = layout
     wrong.viewportWidth = 400
     #expect(throws: GeoError.self) {
-      try engine.placeCallout(CalloutRequest(layout: wrong, pin: .coordinate(camera.center, camera: camera)))
+      try engine.placeCallout(CalloutRequest(layout: wrong, pin: .coordinate(camera.center, view: CameraView(camera))))
     }
   }
 

@@ -1,5 +1,12 @@
 extension ClusterIndex {
-  /// The display items for a camera's visible rectangle.
+  /// The display items for a camera's view (see ``items(in:)-(VisibleRectangle)`` for the rules).
+  ///
+  /// - Complexity: proportional to the items returned and their ancestors, not to the pin count.
+  public func items(in view: CameraView) -> ClusterResult {
+    items(in: view.rectangle)
+  }
+
+  /// The display items for a visible rectangle (a camera's, or a region's in tests).
   ///
   /// Level L = clamp(floor zoom, 0, maxZoom). Below maxZoom: the items of level L that hold at
   /// least one visible pin (a pin is visible as in docs/camera-model.md, padding 0). At maxZoom and
@@ -8,7 +15,7 @@ extension ClusterIndex {
   /// minSeparation on screen, so the query merges them greedily at the camera's own scale.
   ///
   /// - Complexity: proportional to the items returned and their ancestors, not to the pin count.
-  public func items(in rectangle: VisibleRectangle) -> ClusterResult {
+  package func items(in rectangle: VisibleRectangle) -> ClusterResult {
     let zoom = rectangle.zoom
     let level = zoom.isFinite ? min(max(Int(zoom.rounded(.down)), 0), options.maxZoom) : 0
     let window = VisibilityWindow(rectangle: rectangle)

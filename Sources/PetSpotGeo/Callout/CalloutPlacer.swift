@@ -113,20 +113,20 @@ extension GeoEngine {
     switch pin {
     case .screen(let point):
       return point
-    case .coordinate(let coordinate, let camera):
+    case .coordinate(let coordinate, let view):
       guard coordinate.isValid else {
         throw .invalidInput(
           InvalidInput(
             field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]"))
       }
-      guard camera.width == layout.viewportWidth, camera.height == layout.viewportHeight else {
+      guard view.camera.width == layout.viewportWidth, view.camera.height == layout.viewportHeight else {
         throw .invalidInput(
           InvalidInput(
             field: "viewport", code: .outOfRange, message: "viewport must equal the camera's width and height"))
       }
       do throws(PROJError) {
         let point = try mercator().project([coordinate])[0]
-        return VisibleRectangle(camera: camera).screenPoint(of: point)
+        return view.rectangle.screenPoint(of: point)
       } catch {
         throw GeoError(error)
       }

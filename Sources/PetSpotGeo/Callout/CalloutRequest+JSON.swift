@@ -92,7 +92,7 @@ extension CalloutRequest {
         throw InvalidInput(
           field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]")
       }
-      pin = .coordinate(GeoCoordinate(latitude: lat, longitude: lng), camera: camera)
+      pin = .coordinate(GeoCoordinate(latitude: lat, longitude: lng), view: CameraView(camera))
     } else {
       pin = .screen(
         ScreenPoint(

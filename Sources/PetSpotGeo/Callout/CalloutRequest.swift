@@ -1,10 +1,11 @@
 /// Everything a callout placement needs (issue "Callout placement"): the layout in screen points,
 /// the pin, and obstacles the card must not overlap.
 public struct CalloutRequest: Sendable {
-  /// The pin: its tip on screen, or a coordinate drawn by a camera (projected with PROJ).
+  /// The pin: its tip on screen, or a coordinate drawn by a camera's view (projected with PROJ,
+  /// EPSG:4326 → EPSG:3857, then placed on the screen by the view).
   public enum Pin: Sendable {
     case screen(ScreenPoint)
-    case coordinate(GeoCoordinate, camera: Camera)
+    case coordinate(GeoCoordinate, view: CameraView)
   }
 
   /// A region of the screen the card must not overlap (a legend, a notch).

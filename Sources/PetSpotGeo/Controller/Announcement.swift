@@ -99,3 +99,21 @@ extension AnnouncementBatch {
     }
   }
 }
+
+extension PinSet {
+  /// The pins of announcements, in order (row = index in `announcements`); an announcement with an
+  /// invalid coordinate is kept out and counted in ``invalidCount``, as pins files do.
+  /// - Throws: ``PinRejection`` for an empty or repeated id, or more than 252 distinct other
+  ///   statuses (a decoded ``AnnouncementBatch`` has none of the first two).
+  public init(announcements: [Announcement]) throws(PinRejection) {
+    self.init()
+    for (row, a) in announcements.enumerated() {
+      guard PinSet.isValidCoordinate(latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude) else {
+        invalidCount += 1
+        continue
+      }
+      try append(
+        id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: row)
+    }
+  }
+}

@@ -52,7 +52,11 @@ public final class MapController {
   public let configuration: Configuration
   let engine: GeoEngine
 
-  public private(set) var camera: Camera?
+  /// The current camera's view, evaluated once per camera event and used for the fetch query,
+  /// pruning and the callout.
+  public private(set) var view: CameraView?
+  /// The current camera.
+  public var camera: Camera? { view?.camera }
   public private(set) var isLoading = false
   public private(set) var isGestureActive = false
   /// The announcements shown, in response order.
@@ -79,16 +83,16 @@ public final class MapController {
     let selectionBefore = selectedId
     switch event {
     case .appear(let newCamera):
-      camera = newCamera
+      view = CameraView(newCamera)
       keepVisiblePins()
       requestFetch(at: t, into: &effects)
     case .gestureBegan:
       isGestureActive = true
     case .cameraChanged(let newCamera):
-      camera = newCamera  // the map moves under the finger; the fetch waits for the gesture's end
+      view = CameraView(newCamera)  // the map moves under the finger; the fetch waits for the gesture's end
     case .gestureEnded(let newCamera):
       isGestureActive = false
-      camera = newCamera
+      view = CameraView(newCamera)
       keepVisiblePins()
       requestFetch(at: t, into: &effects)
     case .viewportChanged(let width, let height):
@@ -96,10 +100,10 @@ public final class MapController {
         throw InvalidInput(
           field: "event", code: .unsupported, message: "viewportChanged before appear: there is no camera yet")
       }
-      camera = try Camera(
-        center: old.center, latitudeDelta: old.latitudeDelta, longitudeDelta: old.longitudeDelta, width: width,
-        height: height,
-        heading: old.heading)
+      view = CameraView(
+        try Camera(
+          center: old.center, latitudeDelta: old.latitudeDelta, longitudeDelta: old.longitudeDelta, width: width,
+          height: height, heading: old.heading))
       keepVisiblePins()
       if !isGestureActive { requestFetch(at: t, into: &effects) }  // the gesture's end fetches anyway
     case .fetchSucceeded(let id, let batch):
@@ -142,11 +146,10 @@ public final class MapController {
   }
 
   private func requestFetch(at t: Double?, into effects: inout [Effect]) {
-    guard let camera else { return }
+    guard let view else { return }
     if configuration.reuseCoveredFetch, let last = lastSuccess, let t, let then = last.time,
       t - then < configuration.reuseMaxAge,
-      FetchRangeSolver(metric: engine.geodesic).farthestDistance(
-        from: last.query.center, in: VisibleRectangle(camera: camera))
+      FetchRangeSolver(metric: engine.geodesic).farthestDistance(from: last.query.center, in: view.rectangle)
         <= Double(last.query.range)
     {
       pins = visible(last.announcements)  // the last answer covers the whole new view
@@ -155,7 +158,7 @@ public final class MapController {
     if let old = inFlight { effects.append(.cancel(requestId: old)) }
     let id = nextRequestId
     nextRequestId += 1
-    let query = engine.fetchQuery(for: camera)
+    let query = engine.fetchQuery(for: view)
     inFlight = id
     lastIssued = query
     isLoading = true
@@ -169,13 +172,9 @@ public final class MapController {
 
   /// The announcements of `list` in view of the current camera, in order.
   private func visible(_ list: [Announcement]) -> [Announcement] {
-    guard let camera else { return [] }
-    let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
-    return list.filter { a in
-      guard abs(a.lastSeenLatitude) <= WebMercator.latitudeLimit else { return false }
-      let p = WebMercator.project(a.coordinate)
-      return window.contains(x: p.x, y: p.y)
-    }
+    guard let view else { return [] }
+    let window = VisibilityWindow(rectangle: view.rectangle)
+    return list.filter { window.contains($0.coordinate) }
   }
 
   /// The selected announcement.
@@ -190,12 +189,13 @@ public final class MapController {
   /// selected (or no camera is known yet).
   /// - Throws: ``GeoError`` when PROJ or GEOS fail to place it.
   public func calloutPlacement() throws(GeoError) -> CalloutPlacement? {
-    guard let selected, let camera else { return nil }
+    guard let selected, let view else { return nil }
+    let camera = view.camera
     var layout = CalloutLayout(
       viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: configuration.calloutWidth,
       calloutHeight: configuration.calloutHeight)
     layout.insets = configuration.insets
     return try engine.placeCallout(
-      CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, camera: camera)))
+      CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, view: view)))
   }
 }

@@ -21,24 +21,29 @@ public struct FetchQuery: Hashable, Sendable {
 }
 
 extension GeoEngine {
-  /// The fetch query for a camera.
+  /// The fetch query for a camera's view.
   ///
-  /// - Parameter camera: a validated camera.
+  /// - Parameter view: the camera, evaluated once (``CameraView``).
   /// - Returns: the query; see ``FetchQuery/range`` for the guarantee.
   /// - Complexity: two `geod_inverse` calls for a camera turned by a multiple of 90° whose view is
   ///   at most 120° of longitude wide; a spherical scan plus a few golden-section refinements
   ///   otherwise.
+  public func fetchQuery(for view: CameraView) -> FetchQuery {
+    FetchQuery(view: view, metric: geodesic)
+  }
+
+  /// ``fetchQuery(for:)-(CameraView)`` for a camera not yet evaluated (one-off queries).
   public func fetchQuery(for camera: Camera) -> FetchQuery {
-    FetchQuery(camera: camera, metric: geodesic)
+    fetchQuery(for: CameraView(camera))
   }
 }
 
 extension FetchQuery {
-  /// The query for `camera`, measuring distances with `metric`.
-  public init(camera: Camera, metric: some GeodesicMetric) {
-    let rectangle = VisibleRectangle(camera: camera)
-    let farthest = FetchRangeSolver(metric: metric).farthestDistance(from: camera.center, in: rectangle)
-    self.center = camera.center
+  /// The query for `view`, measuring distances with `metric`.
+  public init(view: CameraView, metric: some GeodesicMetric) {
+    let rectangle = view.rectangle
+    let farthest = FetchRangeSolver(metric: metric).farthestDistance(from: view.camera.center, in: rectangle)
+    self.center = view.camera.center
     self.range = Int(farthest.rounded(.up))
     self.zoom = rectangle.zoom
     self.visibleRegion = rectangle.regionBoundingBox

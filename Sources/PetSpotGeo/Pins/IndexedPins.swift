@@ -6,7 +6,7 @@ internal import PetSpotPROJ
 ///
 ///     let pins = try PinSet.load(path: "Data/pins.csv")
 ///     let layer = IndexedPins(pins: pins)
-///     let visible = try layer.visible(camera: camera, padding: 22)   // positions, input order
+///     let visible = try layer.visible(in: CameraView(camera), padding: 22)   // positions, input order
 ///     let ids = visible.map { pins.ids[Int($0)] }
 public struct IndexedPins: Sendable {
   /// The pins.
@@ -26,37 +26,28 @@ public struct IndexedPins: Sendable {
     outsideMercator = pins.mercatorY.indices.filter { pins.mercatorY[$0].isNaN }.map { UInt32($0) }
   }
 
-  /// Positions (ascending = input order) of the pins visible in `camera` (docs/camera-model.md,
+  /// Positions (ascending = input order) of the pins visible in `view` (docs/camera-model.md,
   /// "Visibility"), through the index.
   /// - Parameters:
   ///   - padding: points added on every side of the view, finite and ≥ 0.
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
   /// - Throws: ``InvalidInput`` for a bad padding.
-  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
+  public func visible(in view: CameraView, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
     -> [UInt32]
   {
-    let window = try VisibilityWindow(camera: camera, padding: padding)
+    let window = try VisibilityWindow(view: view, padding: padding)
     let table = statuses?.codeTable(for: pins)
     return index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
   }
 }
 
 extension PinSet {
-  /// Positions (ascending = input order) of the pins visible in `camera`, by a streaming scan:
+  /// Positions (ascending = input order) of the pins visible in `view`, by a streaming scan:
   /// the right tool for a one-off query (no index to build).
   /// - Throws: ``InvalidInput`` for a bad padding.
-  public func visible(camera: Camera, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
+  public func visible(in view: CameraView, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
     -> [UInt32]
   {
-    scanVisible(in: try VisibilityWindow(camera: camera, padding: padding), statusFilter: statuses)
-  }
-}
-
-extension VisibilityWindow {
-  /// The window of a camera grown by `padding` points.
-  /// - Throws: ``InvalidInput`` (field `padding`) unless padding is finite and ≥ 0.
-  public init(camera: Camera, padding: Double) throws(InvalidInput) {
-    try Self.validatePadding(padding)
-    self.init(rectangle: VisibleRectangle(camera: camera), padding: padding)
+    scanVisible(in: try VisibilityWindow(view: view, padding: padding), statusFilter: statuses)
   }
 }

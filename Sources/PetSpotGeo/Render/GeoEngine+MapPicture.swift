@@ -1,5 +1,5 @@
 extension GeoEngine {
-  /// Composes the picture of what a camera shows (see ``MapPicture``).
+  /// Composes the picture of what a camera's view shows (see ``MapPicture``).
   ///
   /// - Parameters:
   ///   - index: the clustered pins.
@@ -12,30 +12,30 @@ extension GeoEngine {
   /// - Throws: ``InvalidInput`` naming `select` for an unknown pin or one not shown on its own;
   ///   ``GeoError`` when the callout's GEOS work fails.
   public func mapPicture(
-    index: ClusterIndex, camera: Camera, insets: EdgeInsets = EdgeInsets(), selectedId: String? = nil,
+    index: ClusterIndex, view: CameraView, insets: EdgeInsets = EdgeInsets(), selectedId: String? = nil,
     cardSize: (width: Double, height: Double) = CalloutLayout.defaultCardSize, fetchCircle: Bool = false,
     prunedFrom indexed: IndexedPins? = nil
   ) throws -> MapPicture {
-    let rect = VisibleRectangle(camera: camera)
-    let result = index.items(in: rect)
+    let camera = view.camera
+    let result = index.items(in: view)
     var picture = MapPicture(
       viewportWidth: camera.width, viewportHeight: camera.height, insets: insets, index: index, result: result)
     if let selectedId {
       picture.selection = try selection(
         of: selectedId, index: index, result: result, camera: camera, insets: insets, cardSize: cardSize)
     }
-    let query = fetchQuery(for: camera)
+    let query = fetchQuery(for: view)
     if fetchCircle {
       picture.fetchCircle = stride(from: 0.0, to: 360, by: 2).map { azimuth in
-        rect.screenPoint(of: geodesic.destination(from: camera.center, azimuth: azimuth, metres: Double(query.range)))
+        view.screenPoint(of: geodesic.destination(from: camera.center, azimuth: azimuth, metres: Double(query.range)))
       }
     }
     if let indexed {
-      let window = VisibilityWindow(rectangle: rect)
+      let window = VisibilityWindow(rectangle: view.rectangle)
       for match in indexed.within(metres: Double(query.range), of: camera.center) {
         let p = match.position
         if !window.contains(x: indexed.pins.mercatorX[p], y: indexed.pins.mercatorY[p]) {
-          picture.prunedPins.append(rect.screenPoint(of: indexed.pins.coordinate(at: p)))
+          picture.prunedPins.append(view.screenPoint(of: indexed.pins.coordinate(at: p)))
         }
       }
     }

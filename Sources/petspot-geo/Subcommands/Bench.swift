@@ -96,7 +96,8 @@ extension PetSpotGeoCommand {
       for operation in chosen {
         for (name, camera) in try BenchCameras.chosen(cameras) {
           Progress.say("measuring \(operation.rawValue) (\(name))…")
-          let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera))
+          let view = CameraView(camera)
+          let window = VisibilityWindow(rectangle: view.rectangle)
           var hits = 0
           let timing: TimingSummary
           switch operation {
@@ -121,12 +122,11 @@ extension PetSpotGeoCommand {
               hits = (try? ClusterIndex(pins: set, options: clusterOptions))?.clusterCount ?? 0
             }
           case .clusterQuery:
-            let rectangle = VisibleRectangle(camera: camera)
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
-              hits = clustering!.items(in: rectangle).items.count
+              hits = clustering!.items(in: view).items.count
             }
           case .hitTest:
-            let result = clustering!.items(in: VisibleRectangle(camera: camera))
+            let result = clustering!.items(in: view)
             var random = SplitMix64(seed: 11)
             let taps = (0..<1_000).map { _ in
               ScreenPoint(x: random.uniform(0...camera.width), y: random.uniform(0...camera.height))

@@ -117,7 +117,8 @@ extension PetSpotGeoCommand {
         pinValue = .screen(ScreenPoint(x: pin.first, y: pin.second))
       } else {
         pinValue = .coordinate(
-          GeoCoordinate(latitude: pinCoordinate!.first, longitude: pinCoordinate!.second), camera: cameraValue!)
+          GeoCoordinate(latitude: pinCoordinate!.first, longitude: pinCoordinate!.second),
+          view: CameraView(cameraValue!))
       }
       return CalloutRequest(layout: layout, pin: pinValue, obstacles: obstacles)
     }

@@ -62,7 +62,7 @@ extension PetSpotGeoCommand {
           index = try ClusterIndex(pins: pins, options: options)
           indexes[options] = index
         }
-        let result = index.items(in: VisibleRectangle(camera: camera))
+        let result = index.items(in: CameraView(camera))
         return format == .geojson
           ? ClusterOutput.geoJSON(result, index: index, withLeaves: withLeaves)
           : ClusterOutput.json(result, index: index, withLeaves: withLeaves)

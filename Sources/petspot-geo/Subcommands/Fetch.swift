@@ -70,7 +70,8 @@ extension PetSpotGeoCommand {
 
     /// One camera: query, request, decode, prune.
     private func fetch(_ camera: Camera, engine: GeoEngine) async throws -> String {
-      let query = engine.fetchQuery(for: camera)
+      let view = CameraView(camera)
+      let query = engine.fetchQuery(for: view)
       let base = server.hasSuffix("/") ? String(server.dropLast()) : server
       guard let url = URL(string: "\(base)/announcements?\(query.queryString)") else {
         throw FetchError("bad server URL \(server)")
@@ -94,12 +95,8 @@ extension PetSpotGeoCommand {
       } catch {
         throw FetchError("malformed body from \(url): \(error.message)")
       }
-      var pins = PinSet()
-      for (i, a) in batch.announcements.enumerated() {
-        try? pins.append(
-          id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: i)
-      }
-      let visible = try pins.visible(camera: camera)
+      let pins = try PinSet(announcements: batch.announcements)
+      let visible = try pins.visible(in: view)
       return JSONValue.object([
         ("query", .string(query.queryString)), ("fetched", .number(Double(batch.announcements.count))),
         ("dropped", .number(Double(batch.dropped))), ("visible", .array(visible.map { .string(pins.ids[Int($0)]) })),

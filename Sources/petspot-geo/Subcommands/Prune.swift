@@ -61,11 +61,12 @@ extension PetSpotGeoCommand {
       let useIndex = method == .index || (method == .auto && batch)
       let layer = useIndex ? IndexedPins(pins: pins) : nil
       func answer(_ camera: Camera, _ padding: Double) throws(InvalidInput) -> String {
+        let view = CameraView(camera)
         let visible: [UInt32]
         if let layer {
-          visible = try layer.visible(camera: camera, padding: padding, statuses: filter)
+          visible = try layer.visible(in: view, padding: padding, statuses: filter)
         } else {
-          visible = try pins.visible(camera: camera, padding: padding, statuses: filter)
+          visible = try pins.visible(in: view, padding: padding, statuses: filter)
         }
         if countOnly { return PrunedPinsOutput.count(visible.count, pins: pins) }
         return format == .geojson

@@ -78,7 +78,7 @@ extension PetSpotGeoCommand {
         let index = try ClusterIndex(
           pins: pinSet, options: clustering.options)
         let picture = try engine.mapPicture(
-          index: index, camera: cameraValue, insets: insetsValue, selectedId: selected,
+          index: index, view: CameraView(cameraValue), insets: insetsValue, selectedId: selected,
           cardSize: cardSize.map { ($0.width, $0.height) } ?? CalloutLayout.defaultCardSize, fetchCircle: fetchCircle,
           prunedFrom: showPruned ? IndexedPins(pins: pinSet) : nil)
         let svg = picture.svg()
@@ -110,13 +110,7 @@ extension PetSpotGeoCommand {
       guard let camera = controller.camera else {
         throw InvalidInput(field: "replay", code: .missingField, message: "replay: the events never set a camera")
       }
-      var pins = PinSet()
-      for (row, a) in controller.pins.enumerated()
-      where PinSet.isValidCoordinate(latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude) {
-        try? pins.append(
-          id: a.id, latitude: a.lastSeenLatitude, longitude: a.lastSeenLongitude, status: a.status, sourceRow: row)
-      }
-      return (pins, camera, controller.selectedId)
+      return (try PinSet(announcements: controller.pins), camera, controller.selectedId)
     }
   }
 }
