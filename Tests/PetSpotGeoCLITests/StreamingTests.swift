@@ -34,4 +34,16 @@ struct StreamingTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
   }
+
+  @Test("the test runner survives a child whose output outgrows a pipe before its input is written")
+  func largeInputAndOutput() throws {
+    // 30,000 cameras (about 2.5 MB in, 6 MB out, far beyond a 64 KiB pipe buffer): a runner that
+    // wrote all of stdin before reading stdout would wait on the child forever.
+    let line = #"{"lat":52.2297,"lng":21.0122,"latDelta":0.05,"lngDelta":0.08,"width":390,"height":844}"#
+    let input = String(repeating: line + "\n", count: 30_000)
+    let result = try CLIRunner.run(["radius", "--batch"], stdin: input)
+    #expect(result.status == 0)
+    #expect(result.lines.count == 30_000)
+    #expect(result.lines.allSatisfy { $0.hasPrefix(#"{"lat":52.2297,"lng":21.0122,"range":6506,"#) })
+  }
 }

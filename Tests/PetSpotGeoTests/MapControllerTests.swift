@@ -156,6 +156,34 @@ struct MapControllerTests {
     #expect(batch.announcements[0].status == .found)
   }
 
+  @Test("announcements become pins in one place: order kept, invalid coordinates counted, repeated ids refused")
+  func announcementPins() throws {
+    let list = [
+      Announcement(id: "a", latitude: 52.2, longitude: 21, status: .missing),
+      Announcement(id: "b", latitude: 91, longitude: 0),
+      Announcement(id: "c", latitude: -33.9, longitude: 151.2, status: .found),
+    ]
+    let pins = try PinSet(announcements: list)
+    #expect(pins.count == 2 && pins.invalidCount == 1)
+    #expect(pins.ids[0] == "a" && pins.ids[1] == "c" && pins.sourceRows == [0, 2])
+    #expect(throws: PinRejection.duplicateId("a")) { try PinSet(announcements: list + [list[0]]) }
+  }
+
+  @Test("pruning announcements uses the per-pin rule: beyond the Mercator limit, never visible")
+  func announcementVisibility() throws {
+    let window = VisibilityWindow(
+      rectangle: CameraView(
+        try Camera(
+          center: GeoCoordinate(latitude: 80, longitude: 0), latitudeDelta: 40, longitudeDelta: 60, width: 400,
+          height: 400)
+      ).rectangle)
+    #expect(window.contains(GeoCoordinate(latitude: 85, longitude: 1)))
+    #expect(
+      !window.contains(GeoCoordinate(latitude: 85.1, longitude: 1)), "beyond the limit, though Y clamps into view")
+    #expect(!window.contains(GeoCoordinate(latitude: .nan, longitude: 1)))
+    #expect(!window.contains(GeoCoordinate(latitude: 80, longitude: 181)))
+  }
+
   @Test("callout content: names, species and breed, coordinates, dates, omitted fields, badges")
   func content() {
     var a = Announcement(id: "x", latitude: -33.86785, longitude: -151.20732, status: .other("closed"))
