@@ -38,9 +38,11 @@ extension HierarchyBuilder {
                       tops: tops, absorbers: absorbers, heads: heads)
                     for cell in 0..<codes.count {
                       var cache = NeighbourCache()
+                      let cellAtBoundary = neighbours.isAtBoundary(cell)
                       for i in Int(starts[cell])..<Int(starts[cell + 1]) where !taken[i] {
                         let seed = items[i]
-                        let (foundCount, atBoundary) = neighbours.take(seed: i, inCell: cell, cache: &cache)
+                        let (foundCount, atBoundary) = neighbours.take(
+                          seed: i, inCell: cell, atBoundary: cellAtBoundary, cache: &cache)
                         if atBoundary {
                           boundary.append(positions[Int(seed.slot)])
                           // Pins of the next part may lie within the reach: never set aside. (On the
@@ -133,11 +135,20 @@ private struct SeedNeighbourhood {
   let scan: Scan
   let found: UnsafeMutableBufferPointer<Int32>
 
-  /// Fills `found` with the items seed `i` (of cell `cell`) takes; returns how many, and whether
+  /// Whether cell `cell` itself may hold pins of the next part (then all its seeds are boundary
+  /// seeds).
+  @inline(__always)
+  func isAtBoundary(_ cell: Int) -> Bool {
+    grid.partEnds && (grid.wholeGrid || ((codes[cell] + 1) << grid.shift) > grid.nextPartKey)
+  }
+
+  /// Fills `found` with the items seed `i` (of cell `cell`, `cellAtBoundary` as ``isAtBoundary(_:)`` says) takes; returns how many, and whether
   /// pins of the next part may lie within its reach.
   @inline(__always)
-  func take(seed i: Int, inCell cell: Int, cache: inout NeighbourCache) -> (count: Int, atBoundary: Bool) {
-    var atBoundary = grid.partEnds && (grid.wholeGrid || ((codes[cell] + 1) << grid.shift) > grid.nextPartKey)
+  func take(seed i: Int, inCell cell: Int, atBoundary cellAtBoundary: Bool, cache: inout NeighbourCache) -> (
+    count: Int, atBoundary: Bool
+  ) {
+    var atBoundary = cellAtBoundary
     let px = scan.items[i].x
     let py = scan.items[i].y
     var foundCount = scan.take((i + 1)..<Int(starts[cell + 1]), seed: i, x: px, y: py, into: found, at: 0)

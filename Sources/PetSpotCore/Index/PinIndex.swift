@@ -14,7 +14,7 @@ public struct PinIndex: Sendable {
   /// Pins per leaf before it splits (fewer only at the maximum depth, e.g. coincident pins).
   public static let leafCapacity = 24
   /// Quadtree depth limit: Mercator coordinates are quantised to 31 bits per axis.
-  public static let maxDepth = MortonKey.bitsPerAxis
+  public static var maxDepth: Int { MortonKey.bitsPerAxis }
 
   /// Sorted copies of the Mercator points (Morton order), x and y side by side.
   let points: [MercatorPoint]
