@@ -44,7 +44,7 @@ final class ControllerHandle: ErrorReportingHandle {
   /// The state as JSON (the replay format's "state").
   var state: OwnedCString {
     if let stateCache { return stateCache }
-    let text = OwnedCString(controller.stateJSON.serialized)
+    let text = OwnedCString(controller.stateJSON(placement: placement()).serialized)
     stateCache = text
     return text
   }

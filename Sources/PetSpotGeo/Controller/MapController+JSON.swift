@@ -85,15 +85,22 @@ extension MapController {
   /// plus `"calloutPlacementError":"<message>"` (and a null placement) in the rare case that PROJ
   /// or GEOS fail to place the selected pin's callout: reported, never swallowed.
   public var stateJSON: JSONValue {
+    stateJSON(placement: Result { () throws(GeoError) in try calloutPlacement() })
+  }
+
+  /// ``stateJSON`` with a callout placement already computed (``calloutPlacement()``'s outcome), so
+  /// a caller that keeps one does not place the callout twice.
+  public func stateJSON(placement: Result<CalloutPlacement?, GeoError>) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("isLoading", .bool(isLoading)),
       ("pins", .array(pins.map { .string($0.id) })),
       ("selectedId", selectedId.map(JSONValue.string) ?? .null),
       ("callout", calloutContent?.json ?? .null),
     ]
-    do throws(GeoError) {
-      fields.append(("calloutPlacement", try calloutPlacement()?.json ?? .null))
-    } catch {
+    switch placement {
+    case .success(let placement):
+      fields.append(("calloutPlacement", placement?.json ?? .null))
+    case .failure(let error):
       fields.append(("calloutPlacement", .null))
       fields.append(("calloutPlacementError", .string(error.description)))
     }
