@@ -73,10 +73,12 @@ test: deps build test-swift test-c test-python test-install
 test-swift: build
 	PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
 
+CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c
+
 test-c: build
 	@mkdir -p $(OUT)
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only -I$(dir $(HEADER)) Sources/CPetSpotGeo/header_check.c
-	$(CC) -std=c99 -Wall -Wextra -Werror -I$(dir $(HEADER)) Tests/CAPI/capi_test.c \
+	$(CC) -std=c99 -Wall -Wextra -Werror -pthread -I$(dir $(HEADER)) $(CAPI_TEST_SOURCES) \
 	  -L$(DEBUG_BIN) -lpetspot_geo -Wl,-rpath,$(CURDIR)/$(DEBUG_BIN) -lm -o $(OUT)/capi_test
 	$(OUT)/capi_test
 
@@ -88,7 +90,7 @@ test-python: build $(VENV)/.stamp
 test-install: .deps.stamp
 	@rm -rf $(OUT)/prefix && mkdir -p $(OUT)
 	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(OUT)/prefix
-	PKG_CONFIG_PATH=$(OUT)/prefix/lib/pkgconfig $(CC) -std=c99 Tests/CAPI/capi_test.c \
+	PKG_CONFIG_PATH=$(OUT)/prefix/lib/pkgconfig $(CC) -std=c99 -pthread $(CAPI_TEST_SOURCES) \
 	  $$(PKG_CONFIG_PATH=$(OUT)/prefix/lib/pkgconfig pkg-config --cflags --libs petspot-geo) -lm -o $(OUT)/capi_test_installed
 	LD_LIBRARY_PATH=$(OUT)/prefix/lib $(OUT)/capi_test_installed
 	@readelf -d $(OUT)/prefix/lib/libpetspot_geo.so.$(VERSION) | grep -q 'SONAME.*libpetspot_geo.so.$(SOMAJOR)'

@@ -53,6 +53,7 @@ let package = Package(
       dependencies: [
         "PetSpotGeo",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

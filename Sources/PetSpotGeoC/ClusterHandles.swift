@@ -5,6 +5,7 @@ import PetSpotGeo
 final class ClusterIndexHandle: ErrorReportingHandle {
   var clustered: ClusteredPins
   var lastError = LastError()
+  let gate = EntryGate()
 
   init(clustered: ClusteredPins) {
     self.clustered = clustered

@@ -15,6 +15,7 @@ final class ControllerHandle: ErrorReportingHandle {
   private var placementCache: Result<CalloutPlacement?, GeoError>?
   private var stateCache: OwnedCString?
   var lastError = LastError()
+  let gate = EntryGate()
 
   init(engineHandle: EngineHandle, configuration: MapController.Configuration) {
     self.engineHandle = engineHandle

@@ -8,6 +8,7 @@ import PetSpotGeo
 final class EngineHandle: ErrorReportingHandle {
   let engine: GeoEngine
   var lastError = LastError()
+  let gate = EntryGate()
 
   init(engine: GeoEngine) {
     self.engine = engine

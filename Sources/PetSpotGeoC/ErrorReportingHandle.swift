@@ -11,7 +11,7 @@ struct LastError {
 /// A handle that records the outcome of its last call (`psg_engine_last_error`,
 /// `psg_pins_last_error`, `psg_cluster_index_last_error`, `psg_controller_last_error`): the one
 /// error mechanism of the C layer. No global state: each handle keeps its own.
-protocol ErrorReportingHandle: CHandle {
+protocol ErrorReportingHandle: GatedHandle {
   var lastError: LastError { get set }
 }
 

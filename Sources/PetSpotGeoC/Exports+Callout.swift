@@ -25,27 +25,34 @@ private func request(_ o: psg_callout_options, pin: CalloutRequest.Pin, viewport
   (layout.margin, layout.pinHeight, layout.gap) = (o.margin, o.pin_height, o.gap)
   (layout.arrowWidth, layout.arrowHeight, layout.cornerRadius) = (o.arrow_width, o.arrow_height, o.corner_radius)
   var obstacles: [CalloutRequest.Obstacle] = []
-  if o.obstacle_rect_count > 0 {
+  let rectCount = Int(size: UInt(bitPattern: o.obstacle_rect_count))
+  let wktCount = Int(size: UInt(bitPattern: o.obstacle_wkt_count))
+  for (field, count) in [("obstacle_rect_count", rectCount), ("obstacle_wkt_count", wktCount)]
+  where count > CalloutRequest.maxObstacles {
+    throw InvalidInput(
+      field: field, code: .outOfRange, message: "\(field) must be at most \(CalloutRequest.maxObstacles)")
+  }
+  if rectCount > 0 {
     guard let rects = o.obstacle_rects else {
       throw InvalidInput(
         field: "obstacle_rects", code: .missingField, message: "obstacle_rects is NULL but obstacle_rect_count > 0")
     }
-    for i in 0..<o.obstacle_rect_count {
+    for i in 0..<rectCount {
       let r = rects[i]
       obstacles.append(.rectangle(ScreenRect(x: r.x, y: r.y, width: r.width, height: r.height)))
     }
   }
-  if o.obstacle_wkt_count > 0 {
+  if wktCount > 0 {
     guard let texts = o.obstacle_wkt else {
       throw InvalidInput(
         field: "obstacle_wkt", code: .missingField, message: "obstacle_wkt is NULL but obstacle_wkt_count > 0")
     }
-    for i in 0..<o.obstacle_wkt_count {
+    for i in 0..<wktCount {
       guard let text = texts[i] else {
         throw InvalidInput(
           field: "obstacles[\(obstacles.count)]", code: .missingField, message: "obstacle_wkt[\(i)] is NULL")
       }
-      obstacles.append(.wkt(String(cString: text)))
+      obstacles.append(.wkt(try CStringInput.string(text, field: "obstacle_wkt[\(i)]")))
     }
   }
   return CalloutRequest(layout: layout, pin: pin, obstacles: obstacles)
@@ -57,6 +64,8 @@ private func place(
   _ makePin: (psg_callout_options) throws(InvalidInput) -> (CalloutRequest.Pin, (Double, Double))
 ) -> psg_status {
   guard let handle = EngineHandle.from(engine) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let options else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "options is NULL", field: "options") }
   guard let out else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "out is NULL", field: "out") }
   guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_callout_options>.size) else {

@@ -18,6 +18,8 @@ public func psg_cluster_index_create(
   _ outIndex: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
   guard let pinsHandle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard pinsHandle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { pinsHandle.gate.leave() }
   guard let outIndex else { return pinsHandle.fail("out_index is NULL") }
   var chosen = ClusterOptions()
   if let options {
@@ -55,6 +57,8 @@ public func psg_cluster_index_query(
   _ index: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ outResult: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let camera else { return handle.fail("camera is NULL") }
   guard let outResult else { return handle.fail("out_result is NULL") }
   do {
@@ -84,8 +88,9 @@ public func psg_cluster_result_zoom(_ result: OpaquePointer?) -> Double {
 
 @_cdecl("psg_cluster_result_item")
 public func psg_cluster_result_item(
-  _ result: OpaquePointer?, _ i: Int, _ outItem: UnsafeMutablePointer<psg_cluster_item>?
+  _ result: OpaquePointer?, _ index: UInt, _ outItem: UnsafeMutablePointer<psg_cluster_item>?
 ) -> psg_status {
+  let i = Int(size: index)
   guard let handle = ClusterResultHandle.from(result), let outItem, handle.result.items.indices.contains(i) else {
     return PSG_ERR_INVALID_ARGUMENT
   }
@@ -128,11 +133,12 @@ public func psg_cluster_result_hit_test(_ result: OpaquePointer?, _ x: Double, _
 
 @_cdecl("psg_cluster_result_leaves")
 public func psg_cluster_result_leaves(
-  _ result: OpaquePointer?, _ i: Int, _ offset: Int, _ outPins: UnsafeMutablePointer<UInt32>?, _ capacity: Int,
-  _ outCount: UnsafeMutablePointer<Int>?
+  _ result: OpaquePointer?, _ index: UInt, _ rawOffset: UInt, _ outPins: UnsafeMutablePointer<UInt32>?,
+  _ rawCapacity: UInt, _ outCount: UnsafeMutablePointer<Int>?
 ) -> psg_status {
+  let (i, offset, capacity) = (Int(size: index), Int(size: rawOffset), Int(size: rawCapacity))
   guard let handle = ClusterResultHandle.from(result), let outCount, handle.result.items.indices.contains(i),
-    capacity == 0 || outPins != nil, offset >= 0, capacity >= 0
+    capacity == 0 || outPins != nil
   else { return PSG_ERR_INVALID_ARGUMENT }
   let item = handle.result.items[i]
   let leaves =
@@ -144,11 +150,13 @@ public func psg_cluster_result_leaves(
 
 @_cdecl("psg_cluster_index_leaves")
 public func psg_cluster_index_leaves(
-  _ index: OpaquePointer?, _ clusterId: UInt64, _ offset: Int, _ outPins: UnsafeMutablePointer<UInt32>?,
-  _ capacity: Int,
-  _ outCount: UnsafeMutablePointer<Int>?
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ rawOffset: UInt, _ outPins: UnsafeMutablePointer<UInt32>?,
+  _ rawCapacity: UInt, _ outCount: UnsafeMutablePointer<Int>?
 ) -> psg_status {
+  let (offset, capacity) = (Int(size: rawOffset), Int(size: rawCapacity))
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let outCount else { return handle.fail("out_count is NULL") }
   guard capacity == 0 || outPins != nil else { return handle.fail("out_pins is NULL with capacity > 0") }
   guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
@@ -162,6 +170,8 @@ public func psg_cluster_index_expansion_zoom(
   _ index: OpaquePointer?, _ clusterId: UInt64, _ outZoom: UnsafeMutablePointer<Int32>?
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let outZoom else { return handle.fail("out_zoom is NULL") }
   guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
   outZoom.pointee = Int32(cluster.expansionZoom)
@@ -174,6 +184,8 @@ public func psg_cluster_index_zoom_camera(
   _ outCamera: UnsafeMutablePointer<psg_camera>?
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let outCamera else { return handle.fail("out_camera is NULL") }
   guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
   do {
@@ -193,10 +205,18 @@ public func psg_cluster_index_insert(
   _ index: OpaquePointer?, _ pin: UInt32, _ lat: Double, _ lng: Double, _ status: UnsafePointer<CChar>?
 ) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
+  var normalized: PinStatus?
+  if let status {
+    do throws(InvalidInput) {
+      normalized = PinStatus(normalizing: try CStringInput.string(status, field: "status"))
+    } catch {
+      return handle.fail(error)
+    }
+  }
   let change = ClusteredPins.Change.insert(
-    id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng),
-    status: status.flatMap { PinStatus(normalizing: String(cString: $0)) },
-    row: Int(pin))
+    id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: normalized, row: Int(pin))
   do {
     try handle.clustered.apply([change])
     return handle.succeed()
@@ -208,6 +228,8 @@ public func psg_cluster_index_insert(
 @_cdecl("psg_cluster_index_remove")
 public func psg_cluster_index_remove(_ index: OpaquePointer?, _ pin: UInt32) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   do {
     try handle.clustered.apply([.remove(id: String(pin))])
     return handle.succeed()

@@ -23,12 +23,11 @@ public func psg_controller_create(
   var configuration = MapController.Configuration()
   if let options {
     let o = options.pointee
-    guard o.struct_size >= UInt32(MemoryLayout<psg_controller_options>.size), o.reuse_max_age_ms.isFinite,
-      o.callout_width.isFinite, o.callout_width > 0, o.callout_height.isFinite, o.callout_height > 0
-    else { return PSG_ERR_INVALID_ARGUMENT }
+    guard o.struct_size >= UInt32(MemoryLayout<psg_controller_options>.size) else { return PSG_ERR_INVALID_ARGUMENT }
     configuration.reuseCoveredFetch = o.reuse_covered_fetch != 0
     configuration.reuseMaxAge = o.reuse_max_age_ms
     (configuration.calloutWidth, configuration.calloutHeight) = (o.callout_width, o.callout_height)
+    guard (try? configuration.validate()) != nil else { return PSG_ERR_INVALID_ARGUMENT }
   }
   let handle = ControllerHandle(engineHandle: engineHandle, configuration: configuration)
   out.pointee = handle.retainedPointer
@@ -44,7 +43,9 @@ private func event(
   _ controller: OpaquePointer?, _ t: Double, _ make: () throws(InvalidInput) -> MapController.Event
 ) -> psg_status {
   guard let handle = ControllerHandle.from(controller) else { return PSG_ERR_INVALID_ARGUMENT }
-  return handle.handle(make, at: t)
+  // An event runs the engine's PROJ and GEOS contexts too: claim both, so two controllers sharing
+  // one engine from two threads are caught as well.
+  return handle.enteredStatus { handle.engineHandle.enteredStatus { handle.handle(make, at: t) } }
 }
 
 private func camera(_ pointer: UnsafePointer<psg_camera>?) throws(InvalidInput) -> Camera {
@@ -84,7 +85,8 @@ public func psg_controller_fetch_succeeded(_ c: OpaquePointer?, _ id: Int64, _ b
     guard let body else {
       throw InvalidInput(field: "announcements", code: .missingField, message: "announcements_json is NULL")
     }
-    return .fetchSucceeded(requestId: Int(id), try AnnouncementBatch(json: try JSONParser.parse(String(cString: body))))
+    return .fetchSucceeded(
+      requestId: Int(id), try AnnouncementBatch(json: try JSONParser.parse(bytes: CStringInput.bytes(body))))
   }
 }
 
@@ -97,7 +99,7 @@ public func psg_controller_fetch_failed(_ c: OpaquePointer?, _ id: Int64, _ t: D
 public func psg_controller_tap_pin(_ c: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ t: Double) -> psg_status {
   event(c, t) { () throws(InvalidInput) in
     guard let id else { throw InvalidInput(field: "id", code: .missingField, message: "id is NULL") }
-    return .tapPin(String(cString: id))
+    return .tapPin(try CStringInput.string(id, field: "id"))
   }
 }
 
@@ -118,13 +120,14 @@ public func psg_controller_effect_count(_ c: OpaquePointer?) -> Int {
   ControllerHandle.from(c)?.effects.count ?? 0
 }
 
-private func effect(_ c: OpaquePointer?, _ i: Int) -> MapController.Effect? {
-  guard let handle = ControllerHandle.from(c), i >= 0, i < handle.effects.count else { return nil }
+private func effect(_ c: OpaquePointer?, _ index: UInt) -> MapController.Effect? {
+  let i = Int(size: index)
+  guard let handle = ControllerHandle.from(c), i < handle.effects.count else { return nil }
   return handle.effects[i]
 }
 
 @_cdecl("psg_controller_effect_type")
-public func psg_controller_effect_type(_ c: OpaquePointer?, _ i: Int) -> Int32 {
+public func psg_controller_effect_type(_ c: OpaquePointer?, _ i: UInt) -> Int32 {
   switch effect(c, i) {
   case .fetch?: Int32(PSG_EFFECT_FETCH)
   case .cancel?: Int32(PSG_EFFECT_CANCEL)
@@ -135,7 +138,7 @@ public func psg_controller_effect_type(_ c: OpaquePointer?, _ i: Int) -> Int32 {
 }
 
 @_cdecl("psg_controller_effect_request_id")
-public func psg_controller_effect_request_id(_ c: OpaquePointer?, _ i: Int) -> Int64 {
+public func psg_controller_effect_request_id(_ c: OpaquePointer?, _ i: UInt) -> Int64 {
   switch effect(c, i) {
   case .fetch(let id, _)?, .cancel(let id)?: Int64(id)
   default: 0
@@ -143,7 +146,7 @@ public func psg_controller_effect_request_id(_ c: OpaquePointer?, _ i: Int) -> I
 }
 
 @_cdecl("psg_controller_effect_query")
-public func psg_controller_effect_query(_ c: OpaquePointer?, _ i: Int, _ out: UnsafeMutablePointer<psg_query>?)
+public func psg_controller_effect_query(_ c: OpaquePointer?, _ i: UInt, _ out: UnsafeMutablePointer<psg_query>?)
   -> psg_status
 {
   guard let out, case .fetch(_, let query)? = effect(c, i) else { return PSG_ERR_INVALID_ARGUMENT }
@@ -162,19 +165,21 @@ public func psg_controller_pin_count(_ c: OpaquePointer?) -> Int {
 }
 
 @_cdecl("psg_controller_pin_id")
-public func psg_controller_pin_id(_ c: OpaquePointer?, _ i: Int) -> UnsafePointer<CChar>? {
-  guard let handle = ControllerHandle.from(c), i >= 0, i < handle.pinIds.count else { return nil }
-  return handle.pinIds[i].pointer
+public func psg_controller_pin_id(_ c: OpaquePointer?, _ i: UInt) -> UnsafePointer<CChar>? {
+  guard let handle = ControllerHandle.from(c), Int(size: i) < handle.pinIds.count else { return nil }
+  return handle.pinIds[Int(size: i)].pointer
 }
 
 @_cdecl("psg_controller_selected_id")
 public func psg_controller_selected_id(_ c: OpaquePointer?) -> UnsafePointer<CChar>? {
-  ControllerHandle.from(c)?.selected?.pointer
+  guard let handle = ControllerHandle.from(c) else { return nil }
+  return handle.entered { handle.selected?.pointer } ?? nil
 }
 
 @_cdecl("psg_controller_callout_text")
 public func psg_controller_callout_text(_ c: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-  ControllerHandle.from(c)?.callout[field]?.pointer
+  guard let handle = ControllerHandle.from(c) else { return nil }
+  return handle.entered { handle.engineHandle.entered { handle.callout[field]?.pointer } ?? nil } ?? nil
 }
 
 @_cdecl("psg_controller_callout_placement")
@@ -182,7 +187,10 @@ public func psg_controller_callout_placement(_ c: OpaquePointer?, _ out: UnsafeM
   -> psg_status
 {
   guard let out, let handle = ControllerHandle.from(c) else { return PSG_ERR_INVALID_ARGUMENT }
-  switch handle.placement() {
+  guard let placement = handle.entered({ handle.engineHandle.entered { handle.placement() } }) ?? nil else {
+    return PSG_ERR_MISUSE
+  }
+  switch placement {
   case .success(let placement?):
     out.pointee = psg_callout_placement(placement)
     return PSG_OK
@@ -195,7 +203,9 @@ public func psg_controller_callout_placement(_ c: OpaquePointer?, _ out: UnsafeM
 
 @_cdecl("psg_controller_state_json")
 public func psg_controller_state_json(_ c: OpaquePointer?) -> UnsafePointer<CChar> {
-  ControllerHandle.from(c)?.state.pointer ?? emptyCString
+  guard let handle = ControllerHandle.from(c) else { return emptyCString }
+  let state: UnsafePointer<CChar>?? = handle.entered { handle.engineHandle.entered { handle.state.pointer } }
+  return (state ?? nil) ?? emptyCString
 }
 
 @_cdecl("psg_controller_last_error")

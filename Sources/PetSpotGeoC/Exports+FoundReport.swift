@@ -10,9 +10,9 @@ final class FoundResultHandle: CHandle {
   let errors: [(field: OwnedCString, code: OwnedCString, message: OwnedCString)]
   let payload: OwnedCString?
 
-  init(json text: String) {
+  init(json bytes: [UInt8]) {
     do throws(InvalidInput) {
-      let form = try FoundReportForm(json: try JSONParser.parse(text))
+      let form = try FoundReportForm(json: try JSONParser.parse(bytes: bytes))
       do throws(FoundReportErrors) {
         let payload = try form.submit()
         (valid, errors, self.payload) = (true, [], OwnedCString(payload.json.serialized))
@@ -33,7 +33,7 @@ public func psg_found_report_validate(
   _ formJSON: UnsafePointer<CChar>?, _ outResult: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
   guard let formJSON, let outResult else { return PSG_ERR_INVALID_ARGUMENT }
-  let handle = FoundResultHandle(json: String(cString: formJSON))
+  let handle = FoundResultHandle(json: CStringInput.bytes(formJSON))
   outResult.pointee = handle.retainedPointer
   return PSG_OK
 }
@@ -54,24 +54,25 @@ public func psg_found_result_error_count(_ result: OpaquePointer?) -> Int {
 }
 
 private func errorString(
-  _ result: OpaquePointer?, _ i: Int, _ part: (FoundResultHandle, Int) -> OwnedCString
+  _ result: OpaquePointer?, _ index: UInt, _ part: (FoundResultHandle, Int) -> OwnedCString
 ) -> UnsafePointer<CChar>? {
-  guard let handle = FoundResultHandle.from(result), i >= 0, i < handle.errors.count else { return nil }
+  let i = Int(size: index)
+  guard let handle = FoundResultHandle.from(result), i < handle.errors.count else { return nil }
   return part(handle, i).pointer
 }
 
 @_cdecl("psg_found_result_error_field")
-public func psg_found_result_error_field(_ result: OpaquePointer?, _ i: Int) -> UnsafePointer<CChar>? {
+public func psg_found_result_error_field(_ result: OpaquePointer?, _ i: UInt) -> UnsafePointer<CChar>? {
   errorString(result, i) { $0.errors[$1].field }
 }
 
 @_cdecl("psg_found_result_error_code")
-public func psg_found_result_error_code(_ result: OpaquePointer?, _ i: Int) -> UnsafePointer<CChar>? {
+public func psg_found_result_error_code(_ result: OpaquePointer?, _ i: UInt) -> UnsafePointer<CChar>? {
   errorString(result, i) { $0.errors[$1].code }
 }
 
 @_cdecl("psg_found_result_error_message")
-public func psg_found_result_error_message(_ result: OpaquePointer?, _ i: Int) -> UnsafePointer<CChar>? {
+public func psg_found_result_error_message(_ result: OpaquePointer?, _ i: UInt) -> UnsafePointer<CChar>? {
   errorString(result, i) { $0.errors[$1].message }
 }
 
@@ -82,10 +83,11 @@ public func psg_found_result_payload_json(_ result: OpaquePointer?) -> UnsafePoi
 
 @_cdecl("psg_microchip_format")
 public func psg_microchip_format(
-  _ text: UnsafePointer<CChar>?, _ caret: Int, _ outText: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+  _ text: UnsafePointer<CChar>?, _ rawCaret: UInt, _ outText: UnsafeMutablePointer<CChar>?, _ rawCapacity: UInt,
   _ outLength: UnsafeMutablePointer<Int>?, _ outCaret: UnsafeMutablePointer<Int>?
 ) -> psg_status {
   guard let text, let outLength else { return PSG_ERR_INVALID_ARGUMENT }
+  let (caret, capacity) = (Int(size: rawCaret), Int(size: rawCapacity))
   let formatted = MicrochipNumber.format(String(cString: text), caret: caret)
   let bytes = Array(formatted.text.utf8)
   outLength.pointee = bytes.count

@@ -12,9 +12,10 @@ public func psg_pins_options_init(_ options: UnsafeMutablePointer<psg_pins_optio
 @_cdecl("psg_pins_create")
 public func psg_pins_create(
   _ lat: UnsafePointer<Double>?, _ lng: UnsafePointer<Double>?, _ statuses: UnsafePointer<UnsafePointer<CChar>?>?,
-  _ count: Int, _ options: UnsafePointer<psg_pins_options>?, _ outPins: UnsafeMutablePointer<OpaquePointer?>?
+  _ rawCount: UInt, _ options: UnsafePointer<psg_pins_options>?, _ outPins: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
-  guard let outPins, count >= 0, count <= Int(UInt32.max) else { return PSG_ERR_INVALID_ARGUMENT }
+  let count = Int(size: rawCount)
+  guard let outPins, count <= Int(UInt32.max) else { return PSG_ERR_INVALID_ARGUMENT }
   guard count == 0 || (lat != nil && lng != nil) else { return PSG_ERR_INVALID_ARGUMENT }
   var buildIndex = true
   if let options {
@@ -32,7 +33,11 @@ public func psg_pins_create(
       pins.countInvalidRow()
       continue
     }
-    let status = statuses?[i].flatMap { PinStatus(normalizing: String(cString: $0)) }
+    var status: PinStatus?
+    if let text = statuses?[i] {
+      guard let checked = try? CStringInput.string(text, field: "statuses") else { return PSG_ERR_INVALID_ARGUMENT }
+      status = PinStatus(normalizing: checked)
+    }
     do throws(PinRejection) {
       try pins.append(id: String(i), latitude: latitude, longitude: longitude, status: status, sourceRow: i)
     } catch {
@@ -68,9 +73,12 @@ public func psg_pins_last_error(_ pins: OpaquePointer?) -> UnsafePointer<CChar> 
 @_cdecl("psg_pins_visible")
 public func psg_pins_visible(
   _ pins: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ padding: Double,
-  _ outIndices: UnsafeMutablePointer<UInt32>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+  _ outIndices: UnsafeMutablePointer<UInt32>?, _ rawCapacity: UInt, _ outCount: UnsafeMutablePointer<Int>?
 ) -> psg_status {
+  let capacity = Int(size: rawCapacity)
   guard let handle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let camera else { return handle.fail("camera is NULL") }
   guard let outCount else { return handle.fail("out_count is NULL") }
   do {

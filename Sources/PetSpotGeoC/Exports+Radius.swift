@@ -18,6 +18,8 @@ public func psg_engine_query_radius(
   _ engine: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ out: UnsafeMutablePointer<psg_query>?
 ) -> psg_status {
   guard let handle = EngineHandle.from(engine) else { return PSG_ERR_INVALID_ARGUMENT }
+  guard handle.gate.enter() else { return PSG_ERR_MISUSE }
+  defer { handle.gate.leave() }
   guard let camera else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "camera is NULL", field: "camera") }
   guard let out else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "out is NULL", field: "out") }
   do {

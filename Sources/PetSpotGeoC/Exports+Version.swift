@@ -28,6 +28,7 @@ public func psg_status_string(_ status: psg_status) -> UnsafePointer<CChar> {
   case PSG_OK: text = "ok"
   case PSG_ERR_INVALID_ARGUMENT: text = "invalid argument"
   case PSG_ERR_BUFFER_TOO_SMALL: text = "buffer too small"
+  case PSG_ERR_MISUSE: text = "misuse: another thread is inside this handle"
   case PSG_ERR_PROJ: text = "PROJ error"
   case PSG_ERR_GEOS: text = "GEOS error"
   case PSG_ERR_INTERNAL: text = "internal error"

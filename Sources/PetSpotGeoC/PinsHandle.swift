@@ -7,6 +7,7 @@ final class PinsHandle: ErrorReportingHandle {
   let pins: PinSet
   let indexed: IndexedPins?
   var lastError = LastError()
+  let gate = EntryGate()
   private var lastQuery: (camera: psg_camera, padding: Double, result: [UInt32])?
 
   init(pins: PinSet, buildIndex: Bool) {

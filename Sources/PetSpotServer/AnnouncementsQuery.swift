@@ -8,9 +8,9 @@ struct AnnouncementsQuery: Sendable {
   var limit: Int?
 
   /// Reads the query parameters. - Throws: ``InvalidInput`` naming the parameter at fault.
-  init(parameters: (String) -> Substring?) throws(InvalidInput) {
+  init(parameters: (String) throws(InvalidInput) -> Substring?) throws(InvalidInput) {
     func number(_ name: String, _ requirement: String, valid: (Double) -> Bool) throws(InvalidInput) -> Double {
-      guard let text = parameters(name) else {
+      guard let text = try parameters(name) else {
         throw InvalidInput(field: name, code: .missingField, message: "\(name) is missing: it must be \(requirement)")
       }
       var copy = String(text)
@@ -28,16 +28,18 @@ struct AnnouncementsQuery: Sendable {
     let lng = try number("lng", "a finite number in [-180, 180]") { abs($0) <= 180 }
     center = GeoCoordinate(latitude: lat, longitude: lng)
     range = try number("range", "a finite number of metres >= 0") { $0 >= 0 }
-    if let text = parameters("status") {
+    if let text = try parameters("status") {
       switch PinStatus(normalizing: text) {
       case .missing?: status = StatusFilter([.missing])
       case .found?: status = StatusFilter([.found])
       default: throw InvalidInput(field: "status", code: .outOfRange, message: "status must be MISSING or FOUND")
       }
     }
-    if parameters("limit") != nil {
-      let value = try number("limit", "a whole number >= 0") { $0 >= 0 && $0 == $0.rounded() && $0 < 1e9 }
-      limit = Int(value)
+    if try parameters("limit") != nil {
+      let value = try number("limit", "a whole number in [0, \(ServerLimits.maxAnnouncements)]") {
+        $0 >= 0 && $0 == $0.rounded() && $0 <= Double(ServerLimits.maxAnnouncements)
+      }
+      limit = Int(checked: value)
     }
   }
 }

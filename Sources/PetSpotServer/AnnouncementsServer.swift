@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import PetSpotGeo
 
@@ -7,8 +8,9 @@ import PetSpotGeo
 /// range) of (lat, lng), nearest first, optionally filtered by `status` (MISSING or FOUND,
 /// case-insensitive) and cut to the nearest `limit`. Also `GET /health`.
 ///
-/// Bad parameters get `400 {"error","field"}`; other paths 404. One log line per request;
-/// SIGINT and SIGTERM shut it down cleanly.
+/// Bad parameters (a repeated one included) get `400 {"error","field"}`; other paths 404, other
+/// methods on these paths 405; HEAD answers as GET without a body; the limits of
+/// ``ServerLimits`` apply. One log line per request; SIGINT and SIGTERM shut it down cleanly.
 public struct AnnouncementsServer: Sendable {
   public let pins: IndexedPins
 
@@ -17,34 +19,58 @@ public struct AnnouncementsServer: Sendable {
   }
 
   /// The JSON body for a query string's parameters, or a 400 body naming the field.
-  func answer(_ parameters: (String) -> Substring?) -> (status: HTTPResponse.Status, body: [UInt8]) {
+  func answer(_ parameters: (String) throws(InvalidInput) -> Substring?) -> (status: HTTPResponse.Status, body: [UInt8])
+  {
     do throws(InvalidInput) {
       let query = try AnnouncementsQuery(parameters: parameters)
       let matches = pins.within(
-        metres: query.range, of: query.center, statuses: query.status, limit: query.limit)
+        metres: query.range, of: query.center, statuses: query.status,
+        limit: min(query.limit ?? ServerLimits.maxAnnouncements, ServerLimits.maxAnnouncements))
       return (.ok, AnnouncementsJSON.array(matches.map(\.position), pins: pins.pins))
     } catch {
-      let body = JSONValue.object([
-        ("error", .string(error.message)), ("field", error.field.map(JSONValue.string) ?? .null),
-      ])
-      return (.badRequest, Array(body.serialized.utf8))
+      return (.badRequest, Self.errorBody(error.message, field: error.field))
     }
+  }
+
+  static func errorBody(_ message: String, field: String?) -> [UInt8] {
+    let body = JSONValue.object([("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null)])
+    return Array(body.serialized.utf8)
+  }
+
+  static func error(_ status: HTTPResponse.Status, _ message: String, field: String?) -> Response {
+    json(status, errorBody(message, field: field))
   }
 
   /// Serves until SIGINT or SIGTERM. `onRunning` receives the bound port (useful with port 0).
   public func run(host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) -> Void) async throws {
     let router = Router()
     router.middlewares.add(LogRequestsMiddleware(.info))
-    router.get("health") { _, _ -> Response in
+    router.middlewares.add(RequestShapeMiddleware(knownPaths: ["/health", "/announcements"]))
+    let health = { @Sendable (_: Request, _: BasicRequestContext) -> Response in
       Self.json(.ok, Array(#"{"status":"ok"}"#.utf8))
     }
-    router.get("announcements") { request, _ -> Response in
+    let announcements = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
       let parameters = request.uri.queryParameters
-      let (status, body) = self.answer { name in parameters[Substring(name)] }
+      let (status, body) = self.answer { name throws(InvalidInput) in
+        let values = parameters.getAll(name)
+        guard values.count <= 1 else {
+          throw InvalidInput(
+            field: name, code: .malformedValue, message: "\(name) is given \(values.count) times: give it once")
+        }
+        return values.first.map { Substring($0) }
+      }
       return Self.json(status, body)
     }
+    router.get("health", use: health)
+    router.head("health", use: health)
+    router.get("announcements", use: announcements)
+    router.head("announcements", use: announcements)
+    var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(ServerLimits.idleTimeoutSeconds))
+    http1.httpDecoder = .init(
+      maxHeaderFieldSize: ServerLimits.maxHeaderBytes, maxHeaderListSize: ServerLimits.maxHeaderBytes)
     let app = Application(
-      router: router, configuration: .init(address: .hostname(host, port: port), serverName: "petspot-geo"),
+      router: router, server: .http1(configuration: http1),
+      configuration: .init(address: .hostname(host, port: port), serverName: "petspot-geo"),
       onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     try await app.runService()
   }

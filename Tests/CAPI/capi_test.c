@@ -7,19 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-static int passed = 0, failed = 0;
+#include "capi_check.h"
 
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (cond) {                                            \
-      passed++;                                            \
-    } else {                                               \
-      failed++;                                            \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+int passed = 0, failed = 0;
+
+void test_hardening(psg_engine *engine);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
                          double height, double heading) {
@@ -534,6 +526,7 @@ int main(void) {
   test_found_report();
   test_callout(engine);
   test_controller(engine);
+  test_hardening(engine);
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

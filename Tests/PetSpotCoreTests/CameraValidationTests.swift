@@ -50,6 +50,7 @@ struct CameraValidationTests {
     _ = try Self.make(lat: 90, lng: 180)
     _ = try Self.make(lat: -90, lng: -180, lngDelta: 10_000)
     _ = try Self.make(heading: -12_345.6)
-    _ = try Self.make(latDelta: 1e-12, lngDelta: 1e-12, width: 1e-3, height: 1e6)
+    _ = try Self.make(latDelta: 1e-9, lngDelta: 1e-9, width: 0.01, height: 1e6)
+    _ = try Self.make(latDelta: 1e6, lngDelta: 1e6, width: 1e6, height: 0.01)
   }
 }

@@ -118,4 +118,48 @@ struct RenderAndBenchCommandTests {
     let bad = try CLIRunner.run(["bench", "--generate", "10", "--cameras", "/nonexistent.jsonl"])
     #expect(bad.status != 0 && bad.stderr.contains("cameras"))
   }
+
+  @Test("camera-independent operations run once with camera '-', whichever cameras were asked for")
+  func benchCameraIndependentOperations() throws {
+    let run = try CLIRunner.run([
+      "bench", "--generate", "2000", "--places",
+      URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent("geonames-places.csv")
+        .path,
+      "--operations", "index-build,cluster-build,prune-scan", "--cameras", "country,world", "--repetitions", "2",
+      "--warmup", "0", "--json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let rows = try run.lines.map(CLIRunner.object).filter { $0["operation"] != nil }
+    let names = rows.map { "\($0["operation"]!)@\($0["camera"] ?? "nil")" }
+    #expect(names == ["index-build@-", "cluster-build@-", "prune-scan@country", "prune-scan@world"], "\(names)")
+    let absurd = try CLIRunner.run(["bench", "--generate", "99999999999999"])
+    #expect(absurd.status == 64 || absurd.status == 2, "refused before allocating: \(absurd.status)")
+  }
+
+  @Test("every item is inside the picture, where cluster reports it; a CLOSED-majority cluster is grey")
+  func itemsInsideThePicture() throws {
+    let camera = ["--center", "52.2297,21.0122", "--span", "0.3,0.3", "--viewport", "390x844"]
+    let svg = try CLIRunner.run(["render", "--pins", Self.pinsPath] + camera)
+    let items = try #require(
+      try CLIRunner.object(try CLIRunner.run(["cluster", "--pins", Self.pinsPath] + camera).lines[0])["items"]
+        as? [[String: Any]])
+    let root = try #require(try Self.elements(svg.stdout).first { $0.name == "svg" })
+    let box = try #require(root.attributes["viewBox"]).split(separator: " ").compactMap { Double($0) }
+    try #require(box.count == 4)
+    for item in items {
+      let (x, y) = (item["x"] as! Double, item["y"] as! Double)
+      #expect(x >= box[0] && x <= box[0] + box[2] && y >= box[1] && y <= box[1] + box[3], "(\(x), \(y)) in \(box)")
+    }
+    let closed = try withTemporaryPath(extension: "csv") { path in
+      try "id,lat,lng,status\na,52.23,21.01,CLOSED\nb,52.23,21.01,CLOSED\nc,52.23,21.01,MISSING\n".write(
+        toFile: path, atomically: true, encoding: .utf8)
+      return try CLIRunner.run([
+        "render", "--pins", path, "--center", "52.23,21.01", "--span", "1,1", "--viewport", "390x844",
+      ])
+    }
+    #expect(
+      closed.status == 0 && closed.stdout.contains("fill=\"#8E8E93\"") && !closed.stdout.contains("fill=\"#FF9500\""))
+    let badCard = try CLIRunner.run(["render", "--pins", Self.pinsPath, "--card-size", "0x10"] + camera)
+    #expect(badCard.status != 0 && badCard.stderr.contains("callout.width"))
+  }
 }

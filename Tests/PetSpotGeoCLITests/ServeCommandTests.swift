@@ -45,6 +45,17 @@ struct ServeCommandTests {
       return ((response as! HTTPURLResponse).statusCode, data)
     }
 
+    /// Any method and path; status, headers and body.
+    func request(_ method: String, _ path: String) async throws -> (
+      status: Int, headers: [AnyHashable: Any], body: Data
+    ) {
+      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+      request.httpMethod = method
+      let (data, response) = try await URLSession.shared.data(for: request)
+      let http = response as! HTTPURLResponse
+      return (http.statusCode, http.allHeaderFields, data)
+    }
+
     /// SIGTERM and wait; returns the exit status.
     func stop() -> Int32 {
       process.terminate()
@@ -157,5 +168,40 @@ struct ServeCommandTests {
       "fetch", "--server", "http://127.0.0.1:\(server.port)", "--center", "0,0", "--span", "1,1", "--viewport", "10x10",
     ])
     #expect(refused.status == 1 && refused.stderr.contains("cannot fetch"))
+  }
+
+  @Test("HTTP details and limits: HEAD, 405, repeated parameters, 414, the limit cap")
+  func httpDetailsAndLimits() async throws {
+    let server = try Server()
+    defer { _ = server.stop() }
+    let head = try await server.request("HEAD", "/health")
+    #expect(head.status == 200 && head.body.isEmpty)
+    let headQuery = try await server.request("HEAD", "/announcements?lat=48.85&lng=2.35&range=500")
+    #expect(headQuery.status == 200 && headQuery.body.isEmpty)
+    for method in ["POST", "PUT", "DELETE"] {
+      let refused = try await server.request(method, "/health")
+      #expect(refused.status == 405 && (refused.headers["Allow"] as? String) == "GET, HEAD", "\(method)")
+      let object = try JSONSerialization.jsonObject(with: refused.body) as? [String: Any]
+      #expect((object?["error"] as? String)?.contains(method) == true)
+    }
+    for (query, field) in [
+      ("lat=1&lat=2&lng=0&range=1", "lat"), ("lat=1&lng=0&range=1&range=2", "range"),
+      ("lat=1&lng=0&range=1&limit=100001", "limit"),
+    ] {
+      let (status, body) = try await server.get("/announcements?\(query)")
+      let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+      #expect(status == 400 && object?["field"] as? String == field, "\(query)")
+    }
+    for length in [9_000, 100_000] {
+      let long = String(repeating: "a", count: length)
+      let (status, body) = try await server.get("/announcements?lat=1&lng=0&range=1&pad=\(long)")
+      let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+      #expect(status == 414 && (object?["error"] as? String)?.contains("8192") == true, "\(length)")
+    }
+    // The cap: the whole earth holds all ~30,000 pins of Data/pins.csv, below 100,000 — all returned.
+    let (status, body) = try await server.get("/announcements?lat=0&lng=0&range=30000000")
+    let all = try JSONSerialization.jsonObject(with: body) as? [Any]
+    #expect(status == 200 && (all?.count ?? 0) > 20_000 && (all?.count ?? 0) <= 100_000)
+    #expect(try await server.get("/health").status == 200, "still alive")
   }
 }

@@ -16,6 +16,15 @@
  *             until the next call on that handle (or its destruction); never free() them.
  * Threads     A handle is used by one thread at a time; distinct handles are independent. Each
  *             engine owns its own PROJ context (networking off) and GEOS context handle.
+ *             A controller uses its engine during events and placements, so several controllers
+ *             may share one engine only if their calls never overlap (one thread, or the
+ *             caller's lock). Misuse is detected, not undefined: a call that enters an engine,
+ *             pin set, cluster index or controller while another thread is inside it does
+ *             nothing and returns PSG_ERR_MISUSE (pointer-returning accessors return NULL, and
+ *             psg_controller_state_json ""). Read-only counts (psg_pins_count, ...) take no
+ *             part in this and are safe from any thread while the handle lives.
+ * Sizes       size_t arguments are read as unsigned: a capacity above any real buffer size
+ *             means "large", an offset past the end gives an empty page.
  * Units       Coordinates are WGS84 degrees, always latitude before longitude in names and
  *             argument order; distances are metres; screen sizes are points.
  * ABI         Signatures never change: a changed function ships as a new `_v2` name and the old
@@ -68,6 +77,7 @@ typedef int32_t psg_status;
 #define PSG_OK 0                      /**< Success. */
 #define PSG_ERR_INVALID_ARGUMENT 100  /**< A NULL pointer or an invalid value (see last_error). */
 #define PSG_ERR_BUFFER_TOO_SMALL 101  /**< The caller's buffer is too small; the count needed was written. */
+#define PSG_ERR_MISUSE 102            /**< Another thread is inside the same handle (see Threads); nothing was done. */
 #define PSG_ERR_PROJ 200              /**< PROJ failed on the engine's context. */
 #define PSG_ERR_GEOS 300              /**< GEOS failed on the engine's handle. */
 #define PSG_ERR_INTERNAL 900          /**< A bug in petspot-geo; please report it. */
@@ -263,7 +273,7 @@ typedef struct psg_cluster_result psg_cluster_result;
 /** Options for psg_cluster_index_create; fill with psg_cluster_options_init first. */
 typedef struct psg_cluster_options {
   uint32_t struct_size;  /**< sizeof(psg_cluster_options), set by psg_cluster_options_init. */
-  double min_separation; /**< points between items' screen positions, in (0, 1000]; default 44. */
+  double min_separation; /**< points between items' screen positions, in [0.01, 1000]; default 44. */
   int32_t max_zoom;      /**< highest level, 0...22; default 20. */
 } psg_cluster_options;
 

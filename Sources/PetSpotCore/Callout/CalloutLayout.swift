@@ -156,3 +156,17 @@ public struct CalloutLayout: Hashable, Sendable {
     range.contains(0) ? 0 : (range.lowerBound > 0 ? range.lowerBound : range.upperBound)
   }
 }
+
+extension CalloutLayout {
+  /// The largest callout card side accepted, points (as a viewport side).
+  public static var maxCardSide: Double { CameraLimits.viewportSide.upperBound }
+
+  /// Checks a callout card's size — the one rule the Swift API, the C API and every CLI flag use.
+  /// - Throws: ``InvalidInput`` naming `callout.width` or `callout.height` unless each is finite
+  ///   and in (0, 1e6] points.
+  public static func validateCardSize(width: Double, height: Double) throws(InvalidInput) {
+    for (field, value) in [("callout.width", width), ("callout.height", height)] {
+      try Camera.check(field, value, "a finite number of points in (0, 1e6]") { $0 > 0 && $0 <= maxCardSide }
+    }
+  }
+}

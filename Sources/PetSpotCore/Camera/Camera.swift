@@ -24,10 +24,10 @@ public struct Camera: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - center: the centre, latitude in [-90, 90] and longitude in [-180, 180], both finite.
-  ///   - latitudeDelta: degrees, finite and > 0.
-  ///   - longitudeDelta: degrees, finite and > 0.
-  ///   - width: viewport width in points, finite and > 0.
-  ///   - height: viewport height in points, finite and > 0.
+  ///   - latitudeDelta: degrees, finite, in ``CameraLimits/span``.
+  ///   - longitudeDelta: degrees, finite, in ``CameraLimits/span``.
+  ///   - width: viewport width in points, finite, in ``CameraLimits/viewportSide``.
+  ///   - height: viewport height in points, finite, in ``CameraLimits/viewportSide``.
   ///   - heading: degrees clockwise from north, finite (default 0).
   ///   - pitch: camera tilt in degrees; only 0 is supported.
   /// - Throws: ``InvalidInput`` naming the first invalid field (`lat`, `lng`, `latDelta`,
@@ -38,10 +38,10 @@ public struct Camera: Hashable, Sendable {
   ) throws(InvalidInput) {
     try Self.check("lat", center.latitude, "a finite number in [-90, 90]") { abs($0) <= 90 }
     try Self.check("lng", center.longitude, "a finite number in [-180, 180]") { abs($0) <= 180 }
-    try Self.check("latDelta", latitudeDelta, "a finite number > 0") { $0 > 0 }
-    try Self.check("lngDelta", longitudeDelta, "a finite number > 0") { $0 > 0 }
-    try Self.check("width", width, "a finite number > 0") { $0 > 0 }
-    try Self.check("height", height, "a finite number > 0") { $0 > 0 }
+    try Self.check("latDelta", latitudeDelta, CameraLimits.spanRequirement) { CameraLimits.span.contains($0) }
+    try Self.check("lngDelta", longitudeDelta, CameraLimits.spanRequirement) { CameraLimits.span.contains($0) }
+    try Self.check("width", width, CameraLimits.viewportRequirement) { CameraLimits.viewportSide.contains($0) }
+    try Self.check("height", height, CameraLimits.viewportRequirement) { CameraLimits.viewportSide.contains($0) }
     try Self.check("heading", heading, "a finite number") { _ in true }
     guard pitch == 0 else {
       throw InvalidInput(
@@ -56,7 +56,8 @@ public struct Camera: Hashable, Sendable {
     self.heading = heading
   }
 
-  static func check(
+  /// Throws ``InvalidInput`` for `field` unless `value` is finite and `isInRange`.
+  public static func check(
     _ field: String, _ value: Double, _ requirement: String, _ isInRange: (Double) -> Bool
   ) throws(InvalidInput) {
     guard value.isFinite else {

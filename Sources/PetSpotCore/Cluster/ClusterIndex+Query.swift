@@ -17,7 +17,7 @@ extension ClusterIndex {
   /// - Complexity: proportional to the items returned and their ancestors, not to the pin count.
   package func items(in rectangle: VisibleRectangle) -> ClusterResult {
     let zoom = rectangle.zoom
-    let level = zoom.isFinite ? min(max(Int(zoom.rounded(.down)), 0), options.maxZoom) : 0
+    let level = Int(clamping: zoom, to: 0...options.maxZoom, rounding: .down) ?? 0
     let window = VisibilityWindow(rectangle: rectangle)
     var result = ClusterResult(zoom: zoom, level: level, minSeparation: options.minSeparation, items: [])
     if level == options.maxZoom {

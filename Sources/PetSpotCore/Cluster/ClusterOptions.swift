@@ -1,7 +1,7 @@
 /// How a ``ClusterIndex`` groups pins.
 public struct ClusterOptions: Hashable, Sendable {
   /// The smallest distance, in points, between any two display items' screen positions (a tap
-  /// target's size; 44 is Apple's minimum). Finite, in (0, 1000].
+  /// target's size; 44 is Apple's minimum). Finite, in [0.01, 1000].
   public var minSeparation: Double
   /// The highest hierarchy level: at this zoom and above nothing is clustered and overlapping pins
   /// are spiderfied. An integer in 0...22.
@@ -17,7 +17,10 @@ public struct ClusterOptions: Hashable, Sendable {
   /// 2⁻³¹).
   public static let maxZoomLimit = 22
   /// The largest accepted `minSeparation`, in points.
-  public static let minSeparationLimit = 1000.0
+  public static var minSeparationLimit: Double { 1000 }
+  /// The smallest accepted `minSeparation`, in points (a hundredth of a point; below it a level's
+  /// separation in world widths would approach the pins' quantisation).
+  public static var minSeparationFloor: Double { 0.01 }
 
   /// Checks both options.
   /// - Throws: ``InvalidInput`` naming `minSeparation` or `maxZoom`.
@@ -25,12 +28,12 @@ public struct ClusterOptions: Hashable, Sendable {
     guard minSeparation.isFinite else {
       throw InvalidInput(
         field: "minSeparation", code: .notFinite,
-        message: "minSeparation must be a finite number of points in (0, 1000]")
+        message: "minSeparation must be a finite number of points in [0.01, 1000]")
     }
-    guard minSeparation > 0, minSeparation <= Self.minSeparationLimit else {
+    guard minSeparation >= Self.minSeparationFloor, minSeparation <= Self.minSeparationLimit else {
       throw InvalidInput(
         field: "minSeparation", code: .outOfRange,
-        message: "minSeparation must be a finite number of points in (0, 1000]")
+        message: "minSeparation must be a finite number of points in [0.01, 1000]")
     }
     guard (0...Self.maxZoomLimit).contains(maxZoom) else {
       throw InvalidInput(field: "maxZoom", code: .outOfRange, message: "maxZoom must be an integer in 0...22")

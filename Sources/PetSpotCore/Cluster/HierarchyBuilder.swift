@@ -96,7 +96,8 @@ struct HierarchyBuilder {
     // (≥ 4·d): a seed then reaches about one neighbour cell instead of three, and the longer
     // scans of its own cell cost less than the look-ups saved (builds 4–7 % faster on 100k–1M
     // skewed pins, no slower at 10M).
-    let cellPoints = Int(Double.log2(2 * options.minSeparation).rounded(.up))
+    // minSeparation is validated to [0.01, 1000]: log2 lies in [-6, 11].
+    let cellPoints = Int(clamping: Double.log2(2 * options.minSeparation), to: -64...64, rounding: .up) ?? 0
     let first = options.maxZoom - 1
     let widening = min(3, max(first, 0))
     for level in stride(from: first, through: 0, by: -1) {

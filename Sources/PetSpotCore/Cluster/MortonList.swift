@@ -159,14 +159,17 @@ struct MortonList: Sendable {
   ) {
     guard !chunks.isEmpty else { return }
     // Cells at least 2·radius wide: the disk meets at most two columns and two rows.
-    let depth = radius >= 0.25 ? 0 : min(Int(Double.log2(1 / (2 * radius)).rounded(.down)), 31)
+    let depth = radius >= 0.25 ? 0 : Int(clamping: Double.log2(1 / (2 * radius)), to: 0...31, rounding: .down) ?? 0
     let side = Double(UInt64(1) << UInt64(depth))
     let last = Int64(side) - 1
     let wrapped = { (column: Int64) in ((column % (last + 1)) + last + 1) % (last + 1) }
-    let west = wrapped(Int64(((center.x - radius) * side).rounded(.down)))
-    let east = wrapped(Int64(((center.x + radius) * side).rounded(.down)))
-    let rowLow = max(Int64(((center.y - radius) * side).rounded(.down)), 0)
-    let rowHigh = min(Int64(((center.y + radius) * side).rounded(.down)), last)
+    // Cells: column and row numbers of a point (x, y) at this depth, within a few worlds of [0, 1].
+    let cell = { (v: Double) in Int64(Int(clamping: v * side, to: -4 * Int(side)...4 * Int(side), rounding: .down) ?? 0)
+    }
+    let west = wrapped(cell(center.x - radius))
+    let east = wrapped(cell(center.x + radius))
+    let rowLow = max(cell(center.y - radius), 0)
+    let rowHigh = min(cell(center.y + radius), last)
     let shift = UInt64(2 * (31 - depth))
     let r2 = radius * radius
     for column in west == east ? [west] : [west, east] {

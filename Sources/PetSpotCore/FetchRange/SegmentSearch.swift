@@ -25,7 +25,7 @@ struct SegmentSearch {
     // Humps are thousands of kilometres wide: 128 samples per world width find them all. Peaks
     // on edges sampled more finely than `fineSpacing` need no refinement (city views); longer
     // edges refine each hump by golden-section search instead of sampling densely.
-    let n = min(16 + Int(length * 128), 4096)
+    let n = 16 + (Int(clamping: length * 128, to: 0...4080, rounding: .towardZero) ?? 4080)
     let spacingMetres = edgeMetres / Double(n)
     let sphere = SphericalDistance(center: center)
     let grid = SampleGrid(search: self, metric: metric, count: n)

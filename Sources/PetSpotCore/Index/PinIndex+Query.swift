@@ -15,13 +15,21 @@ extension PinIndex {
     result.reserveCapacity(256)
     let ext = window.halfExtentX
     // Copy k (the pin drawn at x + k) can be visible when [c.x − ext − k, c.x + ext − k] meets [0, 1].
-    let firstCopy = Int((window.centerX - ext - 1).rounded(.up))
-    let lastCopy = Int((window.centerX + ext).rounded(.down))
     // A pin can show in two world copies only if the grown rectangle spans a world somewhere.
     let mayRepeat = 2 * ext >= 1
-    // World copy k holds the pin at x + k: traverse with the rectangle shifted by −k instead.
-    for copy in firstCopy...lastCopy {
-      collect(window: window, shift: Double(copy), into: &result)
+    // ext < maxTraversedCopies / 2 keeps both copy numbers small (the centre lies in [0, 1]).
+    if 2 * ext < Double(Self.maxTraversedCopies),
+      let firstCopy = Int(checked: window.centerX - ext - 1, rounding: .up),
+      let lastCopy = Int(checked: window.centerX + ext, rounding: .down)
+    {
+      // World copy k holds the pin at x + k: traverse with the rectangle shifted by −k instead.
+      for copy in firstCopy...lastCopy {
+        collect(window: window, shift: Double(copy), into: &result)
+      }
+    } else {
+      // A view many worlds wide: one pass over the pins, each tested against every copy at once,
+      // so the work never grows with the number of copies the camera shows.
+      collectWide(window: window, into: &result)
     }
     if let statusCodes, let allowed {
       result.removeAll { !allowed[Int(statusCodes[Int($0)])] }
@@ -58,7 +66,16 @@ extension PinIndex {
     return out
   }
 
-  /// Node relation to the rectangle.
+  /// Views showing more world copies than this are answered by ``collectWide(window:into:)``.
+  static var maxTraversedCopies: Int { 4 }
+
+  private func collectWide(window: VisibilityWindow, into result: inout [UInt32]) {
+    points.withUnsafeBufferPointer { points in
+      positions.withUnsafeBufferPointer { pos in
+        for j in points.indices where window.contains(x: points[j].x, y: points[j].y) { result.append(pos[j]) }
+      }
+    }
+  }
 
   private func collect(window: VisibilityWindow, shift: Double, into result: inout [UInt32]) {
     let c = window.rotation.cos

@@ -60,14 +60,9 @@ public struct VisibilityWindow: Hashable, Sendable {
     halfExtentX = h1 * abs(c) + h2 * abs(s)
   }
 
-  /// Whether a padding value is acceptable (finite and ≥ 0).
+  /// Whether a padding value is acceptable: finite, in ``CameraLimits/padding`` (points).
   public static func validatePadding(_ padding: Double) throws(InvalidInput) {
-    guard padding.isFinite else {
-      throw InvalidInput(field: "padding", code: .notFinite, message: "padding must be a finite number of points >= 0")
-    }
-    guard padding >= 0 else {
-      throw InvalidInput(field: "padding", code: .outOfRange, message: "padding must be a finite number of points >= 0")
-    }
+    try Camera.check("padding", padding, CameraLimits.paddingRequirement) { CameraLimits.padding.contains($0) }
   }
 
   /// Whether three world copies decide every pin (the grown rectangle is under two worlds wide).

@@ -11,8 +11,8 @@ public struct TimingSummary: Hashable, Sendable {
   /// The p-th percentile (nearest rank), nanoseconds.
   public func percentile(_ p: Double) -> Double {
     guard !samples.isEmpty else { return .nan }
-    let rank = Int((p / 100 * Double(samples.count)).rounded(.up)) - 1
-    return samples[min(max(rank, 0), samples.count - 1)]
+    let rank = (Int(clamping: p / 100 * Double(samples.count), to: 1...samples.count, rounding: .up) ?? 1) - 1
+    return samples[rank]
   }
 
   public var median: Double { percentile(50) }

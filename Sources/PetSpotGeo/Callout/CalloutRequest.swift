@@ -8,6 +8,10 @@ public struct CalloutRequest: Sendable {
     case coordinate(GeoCoordinate, view: CameraView)
   }
 
+  /// The most obstacles one request may list through the C API, whose counts are not bounded
+  /// by any text (a count read from uninitialised memory must fail, not walk memory).
+  public static var maxObstacles: Int { 65_536 }
+
   /// A region of the screen the card must not overlap (a legend, a notch).
   public enum Obstacle: Hashable, Sendable {
     case rectangle(ScreenRect)
@@ -39,8 +43,7 @@ public struct CalloutRequest: Sendable {
     try Self.check("margin", l.margin)
     try Self.check("pinHeight", l.pinHeight)
     try Self.check("gap", l.gap)
-    try Self.check("callout.width", l.calloutWidth, positive: true)
-    try Self.check("callout.height", l.calloutHeight, positive: true)
+    try CalloutLayout.validateCardSize(width: l.calloutWidth, height: l.calloutHeight)
     try Self.check("arrow.width", l.arrowWidth)
     try Self.check("arrow.height", l.arrowHeight)
     try Self.check("cornerRadius", l.cornerRadius)

@@ -83,7 +83,9 @@ extension ClusterOptions {
   /// - Throws: ``InvalidInput`` naming the field (maxZoom must be an integer in 0...22).
   public init(json: JSONValue, defaults: ClusterOptions) throws(InvalidInput) {
     self = defaults
-    if let d = try json.optionalNumber("minSeparation", "a finite number of points in (0, 1000]") { minSeparation = d }
+    if let d = try json.optionalNumber("minSeparation", "a finite number of points in [0.01, 1000]") {
+      minSeparation = d
+    }
     if let z = try json.optionalNumber("maxZoom", "an integer in 0...22") {
       guard z.isFinite, z == z.rounded(), abs(z) < 1e6 else {
         throw InvalidInput(

@@ -26,6 +26,13 @@ public final class MapController {
     public var insets = EdgeInsets()
 
     public init() {}
+
+    /// Checks every field — the one rule the CLI's flags and the C options share.
+    /// - Throws: ``InvalidInput`` naming `reuseMaxAge` (finite, ≥ 0 milliseconds) or the callout size.
+    public func validate() throws(InvalidInput) {
+      try Camera.check("reuseMaxAge", reuseMaxAge, "a finite number of milliseconds >= 0") { $0 >= 0 }
+      try CalloutLayout.validateCardSize(width: calloutWidth, height: calloutHeight)
+    }
   }
 
   /// What happened.

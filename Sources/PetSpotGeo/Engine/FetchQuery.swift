@@ -14,6 +14,9 @@ public struct FetchQuery: Hashable, Sendable {
   /// The visible region's bounding box in degrees (`west > east` across the antimeridian).
   public let visibleRegion: GeoBoundingBox
 
+  /// The largest range any camera gets, metres: half the WGS84 meridian (20,003,931.46 m), rounded up.
+  public static var antipodalRange: Double { 20_003_932 }
+
   /// `lat=…&lng=…&range=…`, numbers as ``ShortestDecimal`` prints them.
   public var queryString: String {
     "lat=\(ShortestDecimal.string(center.latitude))&lng=\(ShortestDecimal.string(center.longitude))&range=\(range)"
@@ -44,7 +47,10 @@ extension FetchQuery {
     let rectangle = view.rectangle
     let farthest = FetchRangeSolver(metric: metric).farthestDistance(from: view.camera.center, in: rectangle)
     self.center = view.camera.center
-    self.range = Int(farthest.rounded(.up))
+    // The farthest distance is at most the antipodal one (about 2e7 m); should it ever not be a
+    // number, the antipodal range is the answer that never misses a pin.
+    self.range =
+      Int(clamping: farthest, to: 0...Int(Self.antipodalRange), rounding: .up) ?? Int(Self.antipodalRange)
     self.zoom = rectangle.zoom
     self.visibleRegion = rectangle.regionBoundingBox
   }

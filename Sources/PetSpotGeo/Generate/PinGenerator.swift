@@ -39,6 +39,18 @@ public struct PinGenerator: Sendable {
   /// Standard deviation of the skewed jitter, degrees.
   public var jitter = 0.02
 
+  /// The most pins one generation makes, counting shelters at their largest (60 pins each): ten
+  /// times the largest benchmark set, about 6 GB of rows in memory — far below this, a typed
+  /// number could not exhaust the machine.
+  public static var maxPins: Int { 50_000_000 }
+
+  /// The largest number of pins `count` regular pins and `shelters` shelters can make.
+  public static func largestTotal(count: Int, shelters: Int) -> Int {
+    let (shelterPins, overflow) = shelters.multipliedReportingOverflow(by: 60)
+    let (total, overflow2) = count.addingReportingOverflow(shelterPins)
+    return overflow || overflow2 ? .max : total
+  }
+
   public init(kind: Kind, seed: UInt64) {
     self.kind = kind
     self.seed = seed

@@ -18,7 +18,13 @@ public struct JSONParser {
   }
 
   /// Parses one JSON text from UTF-8 bytes.
+  /// - Throws: ``InvalidInput`` (`malformed_json`) for bytes that are not UTF-8 (RFC 8259 §8.1),
+  ///   naming the offset, or for anything that is not one JSON value.
   public static func parse(bytes: [UInt8]) throws(InvalidInput) -> JSONValue {
+    if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+      throw InvalidInput(
+        field: nil, code: .malformedJSON, message: "not valid JSON: invalid UTF-8 at byte \(offset + 1)")
+    }
     var parser = JSONParser(bytes: bytes)
     return try parser.parseDocument()
   }

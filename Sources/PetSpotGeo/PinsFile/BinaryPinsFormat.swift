@@ -37,13 +37,14 @@ enum BinaryPinsFormat {
     guard reader.take(magic.count) == magic else { throw fail("not a petspot-geo pins file (bad magic)") }
     guard let count = reader.integer(UInt64.self), let invalid = reader.integer(UInt64.self),
       let idByteCount = reader.integer(UInt64.self), let statusCount = reader.integer(UInt32.self),
-      count < 1 << 32, idByteCount < 1 << 40
+      count < 1 << 32, invalid < 1 << 32, idByteCount < 1 << 40
     else { throw fail("truncated or corrupt header") }
     var otherStatuses: [String] = []
     for _ in 0..<statusCount {
       guard let length = reader.integer(UInt32.self), let text = reader.take(Int(length)) else {
         throw fail("truncated statuses")
       }
+      guard UTF8Validation.firstInvalidOffset(in: text) == nil else { throw fail("a status is not valid UTF-8") }
       otherStatuses.append(String(decoding: text, as: UTF8.self))
     }
     let n = Int(count)
@@ -56,6 +57,7 @@ enum BinaryPinsFormat {
         PinSet.isValidCoordinate(latitude: latitudes[i], longitude: longitudes[i])
       else { throw fail("corrupt pin \(i)") }
     }
+    guard UTF8Validation.firstInvalidOffset(in: idBytes) == nil else { throw fail("an id is not valid UTF-8") }
     let ids: IdTable
     do throws(PinRejection) {
       ids = try IdTable(bytes: idBytes, offsets: offsets)

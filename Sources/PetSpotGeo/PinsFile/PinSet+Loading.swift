@@ -25,12 +25,19 @@ extension PinSet {
   }
 
   /// Decodes file contents in a given format; `path` is used in error messages.
+  /// Text formats must be UTF-8 throughout: a file with an invalid byte is refused with its line,
+  /// so no id or status is ever altered (two ids never collapse into the same U+FFFD text).
   public static func decode(_ bytes: [UInt8], format: FileFormat, path: String) throws(PinsFileError) -> PinSet {
+    if format != .binary, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+      throw PinsFileError(
+        path: path, location: .line(UTF8Validation.line(of: offset, in: bytes)),
+        message: "not valid UTF-8 (byte \(offset) of the file)")
+    }
     switch format {
-    case .csv: try CSVPinsReader(path: path).read(bytes)
-    case .json: try JSONPinsReader(path: path).readAnnouncements(bytes)
-    case .geojson: try JSONPinsReader(path: path).readGeoJSON(bytes)
-    case .binary: try BinaryPinsFormat.decode(bytes, path: path)
+    case .csv: return try CSVPinsReader(path: path).read(bytes)
+    case .json: return try JSONPinsReader(path: path).readAnnouncements(bytes)
+    case .geojson: return try JSONPinsReader(path: path).readGeoJSON(bytes)
+    case .binary: return try BinaryPinsFormat.decode(bytes, path: path)
     }
   }
 
@@ -44,18 +51,23 @@ extension PinSet {
     var out: [UInt8] = Array("id,lat,lng,status\n".utf8)
     out.reserveCapacity(count * 40)
     for i in 0..<count {
-      let id = ids[i]
-      if id.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-        out.append(contentsOf: ("\"" + id.replacingAll("\"", with: "\"\"") + "\"").utf8)
-      } else {
-        out.append(contentsOf: id.utf8)
-      }
-      out.append(
-        contentsOf:
-          ",\(ShortestDecimal.string(latitudes[i])),\(ShortestDecimal.string(longitudes[i])),\(status(at: i)?.name ?? "")\n"
-          .utf8)
+      out.append(contentsOf: Self.csvField(ids[i]).utf8)
+      out.append(contentsOf: ",\(ShortestDecimal.string(latitudes[i])),\(ShortestDecimal.string(longitudes[i])),".utf8)
+      out.append(contentsOf: Self.csvField(status(at: i)?.name ?? "").utf8)
+      out.append(UInt8(ascii: "\n"))
     }
     try FileBytes.write(out, to: path)
+  }
+}
+
+extension PinSet {
+  /// One CSV field as RFC 4180 writes it: quoted (with inner quotes doubled) when it holds a
+  /// comma, a quote, a line break or leading/trailing white space, as is otherwise.
+  static func csvField(_ text: String) -> String {
+    let needsQuotes =
+      text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+      || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+    return needsQuotes ? "\"" + text.replacingAll("\"", with: "\"\"") + "\"" : text
   }
 }
 

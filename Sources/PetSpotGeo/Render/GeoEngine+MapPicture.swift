@@ -16,6 +16,13 @@ extension GeoEngine {
     cardSize: (width: Double, height: Double) = CalloutLayout.defaultCardSize, fetchCircle: Bool = false,
     prunedFrom indexed: IndexedPins? = nil
   ) throws -> MapPicture {
+    try CalloutLayout.validateCardSize(width: cardSize.width, height: cardSize.height)
+    for (field, inset) in [
+      ("insets.top", insets.top), ("insets.left", insets.left), ("insets.bottom", insets.bottom),
+      ("insets.right", insets.right),
+    ] {
+      try Camera.check(field, inset, "a finite number of points in [0, 1e6]") { CameraLimits.padding.contains($0) }
+    }
     let camera = view.camera
     let result = index.items(in: view)
     var picture = MapPicture(

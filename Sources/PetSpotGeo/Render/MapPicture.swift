@@ -37,6 +37,21 @@ public struct MapPicture: Sendable {
   /// A line of text under the picture.
   public var caption: String = ""
 
+  /// A marker's radius in points: 7 for a pin or a leg, growing with log10(count) for a cluster.
+  static func markerRadius(_ item: ClusterItem) -> Double {
+    guard let c = item.cluster else { return 7 }
+    return 13 + 4 * Double.log10(Double(c.count))
+  }
+
+  /// A cluster's colour: that of its majority status among MISSING, FOUND and the rest (CLOSED or
+  /// other statuses, grey); ties go to MISSING, then FOUND (the statuses a finder acts on).
+  public static func colour(of cluster: ClusterSummary) -> String {
+    let rest = cluster.count - cluster.missing - cluster.found
+    if cluster.missing >= cluster.found && cluster.missing >= rest { return colour(for: .missing) }
+    if cluster.found >= rest { return colour(for: .found) }
+    return colour(for: nil)
+  }
+
   /// PetSpot's status colours: MISSING orange, FOUND blue, anything else grey.
   public static func colour(for status: PinStatus?) -> String {
     switch status {
@@ -64,11 +79,17 @@ public struct MapPicture: Sendable {
     var minY = 0.0
     var maxX = viewportWidth
     var maxY = viewportHeight
-    for p in fetchCircle + prunedPins {
-      minX = min(minX, p.x)
-      minY = min(minY, p.y)
-      maxX = max(maxX, p.x)
-      maxY = max(maxY, p.y)
+    // Everything drawn stays in the picture: an item whose point lies beyond the viewport (a
+    // cluster drawn at its seed, a spider leg) is drawn where `cluster` reports it, with the
+    // picture widened to hold it, so the SVG and the JSON always agree.
+    let marks: [(ScreenPoint, Double)] = result.items.flatMap { [($0.point, Self.markerRadius($0)), ($0.anchor, 0.0)] }
+    let circle: [(ScreenPoint, Double)] = fetchCircle.map { ($0, 0) } + prunedPins.map { ($0, 3) }
+    for (p, radius) in circle + marks
+    where p.x.isFinite && p.y.isFinite {
+      minX = min(minX, p.x - radius)
+      minY = min(minY, p.y - radius)
+      maxX = max(maxX, p.x + radius)
+      maxY = max(maxY, p.y + radius)
     }
     let box = (
       x: minX - pad, y: minY - pad, width: maxX - minX + 2 * pad, height: maxY - minY + 2 * pad + captionHeight
@@ -114,9 +135,9 @@ public struct MapPicture: Sendable {
           strokeWidth: 2)
       case .cluster:
         let c = item.cluster!
-        let radius = 13 + 4 * Double.log10(Double(c.count))
-        let colour = c.missing >= c.found ? Self.colour(for: .missing) : Self.colour(for: .found)
-        svg.circle(item.point, radius: radius, fill: colour, stroke: "#FFFFFF", strokeWidth: 2.5, opacity: 0.92)
+        svg.circle(
+          item.point, radius: Self.markerRadius(item), fill: Self.colour(of: c), stroke: "#FFFFFF", strokeWidth: 2.5,
+          opacity: 0.92)
         svg.label(String(c.count), at: item.point, size: c.count >= 1000 ? 10 : 12, fill: "#FFFFFF", bold: true)
       }
     }

@@ -70,7 +70,8 @@ struct SVGWriter {
   static func number(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     let rounded = (v * 100).rounded() / 100
-    return rounded == rounded.rounded() ? String(Int(rounded)) : ShortestDecimal.string(rounded)
+    if rounded == rounded.rounded(), let integer = Int(checked: rounded) { return String(integer) }
+    return ShortestDecimal.string(rounded)
   }
 
   static func escaped(_ s: String) -> String {

@@ -27,6 +27,14 @@ extension PetSpotGeoCommand {
       case hitTest = "hit-test"
       case clusterInsert = "cluster-insert"
       case clusterRemove = "cluster-remove"
+
+      /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
+      var takesCamera: Bool {
+        switch self {
+        case .radius, .pruneScan, .pruneIndex, .clusterQuery, .hitTest: true
+        case .indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove: false
+        }
+      }
     }
 
     @Option(help: ArgumentHelp("Pins file to use.", valueName: "file"))
@@ -66,6 +74,12 @@ extension PetSpotGeoCommand {
       guard (pins == nil) != (generate == nil) else {
         throw ValidationError("give exactly one of --pins and --generate")
       }
+      if let generate, !(1...PinGenerator.maxPins).contains(generate) {
+        throw ValidationError("--generate must be an integer in 1...\(PinGenerator.maxPins)")
+      }
+      guard (1...1_000_000).contains(repetitions), (0...1_000_000).contains(warmup) else {
+        throw ValidationError("--repetitions must be in 1...1000000 and --warmup in 0...1000000")
+      }
     }
 
     func run() throws {
@@ -93,8 +107,10 @@ extension PetSpotGeoCommand {
         chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) })
         ? try ClusteredPins(pins: set, options: clusterOptions) : nil
       Output.line(json ? BenchReport.machineJSON(pins: set) : BenchReport.header(pins: set))
+      let cameraList = try BenchCameras.chosen(cameras)
       for operation in chosen {
-        for (name, camera) in try BenchCameras.chosen(cameras) {
+        // An operation that takes no camera runs once, whichever cameras were asked for.
+        for (name, camera) in operation.takesCamera ? cameraList : Array(cameraList.prefix(1)) {
           Progress.say("measuring \(operation.rawValue) (\(name))…")
           let view = CameraView(camera)
           let window = VisibilityWindow(rectangle: view.rectangle)
@@ -114,10 +130,8 @@ extension PetSpotGeoCommand {
               hits = layer!.index.visible(in: window).count
             }
           case .indexBuild:
-            guard name == "city" else { continue }
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
           case .clusterBuild:
-            guard name == "city" else { continue }
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) {
               hits = (try? ClusterIndex(pins: set, options: clusterOptions))?.clusterCount ?? 0
             }
@@ -136,7 +150,6 @@ extension PetSpotGeoCommand {
               for tap in taps where result.hitTest(tap) != nil { hits += 1 }
             }
           case .clusterInsert, .clusterRemove:
-            guard name == "city" else { continue }
             // One pin per run: inserted beside a random pin (≈ 10 m away), or a random pin removed.
             var random = SplitMix64(seed: 5)
             var serial = 0
@@ -153,7 +166,6 @@ extension PetSpotGeoCommand {
               hits = mutable!.index.clusterCount
             }
           case .callout, .calloutObstacles:
-            guard name == "city" else { continue }
             let workload = try CalloutWorkload(engine: engine, withObstacles: operation == .calloutObstacles)
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = workload.run()
@@ -164,8 +176,7 @@ extension PetSpotGeoCommand {
             operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
           let row = BenchReport.Row(
             operation: operation.rawValue,
-            camera: [.indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove].contains(
-              operation) ? "-" : name,
+            camera: operation.takesCamera ? name : "-",
             pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
           Output.line(json ? row.json : row.text)
         }

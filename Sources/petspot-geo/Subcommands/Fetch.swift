@@ -35,6 +35,9 @@ extension PetSpotGeoCommand {
 
     func validate() throws {
       try camera.validate(batch: batch)
+      guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+        throw ValidationError("--timeout must be a finite number of seconds in (0, 3600]")
+      }
       guard URL(string: server)?.scheme?.hasPrefix("http") == true else {
         throw ValidationError("--server must be an http(s) URL")
       }

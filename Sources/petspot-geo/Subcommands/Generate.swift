@@ -43,6 +43,11 @@ extension PetSpotGeoCommand {
     func validate() throws {
       guard count >= 0 else { throw ValidationError("--count must be >= 0") }
       guard shelters >= 0 else { throw ValidationError("--shelters must be >= 0") }
+      guard PinGenerator.largestTotal(count: count, shelters: shelters) <= PinGenerator.maxPins else {
+        throw ValidationError(
+          "--count plus 60 per shelter must be at most \(PinGenerator.maxPins) pins "
+            + "(asked: --count \(count), --shelters \(shelters))")
+      }
     }
 
     func run() throws {

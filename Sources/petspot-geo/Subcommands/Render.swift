@@ -66,6 +66,13 @@ extension PetSpotGeoCommand {
       } else if camera.isAnyGiven || select != nil {
         throw ValidationError("--replay takes its camera and selection from the events")
       }
+      if let cardSize {
+        do throws(InvalidInput) {
+          try CalloutLayout.validateCardSize(width: cardSize.width, height: cardSize.height)
+        } catch {
+          throw ValidationError("--card-size: \(error.message)")
+        }
+      }
     }
 
     func run() throws {

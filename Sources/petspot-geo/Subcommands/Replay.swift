@@ -31,13 +31,27 @@ extension PetSpotGeoCommand {
         valueName: "WIDTHxHEIGHT"))
     var calloutSize: ViewportSize?
 
-    func run() throws {
+    /// The controller's configuration from the flags, checked by the library's own rule.
+    var configuration: MapController.Configuration {
       var configuration = MapController.Configuration()
       configuration.reuseCoveredFetch = reuseCoveredFetch
       configuration.reuseMaxAge = reuseMaxAge
       if let calloutSize {
         (configuration.calloutWidth, configuration.calloutHeight) = (calloutSize.width, calloutSize.height)
       }
+      return configuration
+    }
+
+    func validate() throws {
+      do throws(InvalidInput) {
+        try configuration.validate()
+      } catch {
+        let flag = error.field == "reuseMaxAge" ? "--reuse-max-age" : "--callout-size"
+        throw ValidationError("\(flag): \(error.message)")
+      }
+    }
+
+    func run() throws {
       let controller = MapController(engine: try EngineFactory.make(), configuration: configuration)
       try JSONLinesBatch.run { line throws(InvalidInput) in try controller.replay(line) }
     }

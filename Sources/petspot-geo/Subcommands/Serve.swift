@@ -28,6 +28,10 @@ extension PetSpotGeoCommand {
     @Option(help: "Port (default 8080; 0 picks a free one).")
     var port = 8080
 
+    func validate() throws {
+      guard (0...65535).contains(port) else { throw ValidationError("--port must be an integer in 0...65535") }
+    }
+
     func run() async throws {
       let pins = try pinsFile.load()
       var logger = Logger(label: "petspot-geo")
