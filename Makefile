@@ -24,7 +24,8 @@ DEBUG_BIN := .build/debug
 INSTALL_SCRATCH := .build-install
 OUT := out
 
-.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench compare clean lint warnings
+.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench compare clean lint warnings \
+  fuzz sanitize sanitize-thread
 
 all: build
 
@@ -121,5 +122,45 @@ bench: .deps.stamp
 compare: .deps.stamp
 	bash Benchmarks/compare/run.sh
 
+## fuzz: every libFuzzer target (Tests/Fuzz, AddressSanitizer on) for FUZZ_SECONDS each, starting
+## from the committed seeds in Tests/Fuzz/corpus/<target>; new inputs go to out/fuzz/<target>, a
+## finding to out/fuzz/<target>-crash-… and the run fails. Figures: docs/robustness.md.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= json camera csv json-pins geojson psgpins found-report replay callout
+FUZZ_BIN := Tests/Fuzz/.build/debug/PetSpotFuzz
+fuzz: .deps.stamp
+	$(SWIFT) build --package-path Tests/Fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(OUT)/fuzz/$$t; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  PETSPOT_FUZZ_TARGET=$$t $(FUZZ_BIN) $(OUT)/fuzz/$$t Tests/Fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=65536 -rss_limit_mb=4096 -dict=Tests/Fuzz/json.dict -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/$$t- 2>&1 \
+	    | grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|finding|SUMMARY)' \
+	    || { echo "fuzz $$t: a finding (see $(OUT)/fuzz)"; exit 1; }; \
+	done
+
+## sanitize: the Swift tests (the CLI tests run the sanitized binary) and the C API program under
+## AddressSanitizer + UndefinedBehaviorSanitizer, in their own build folder.
+SAN_SCRATCH := .build-sanitize
+SAN_CC := $(dir $(shell command -v $(SWIFT)))clang
+sanitize: .deps.stamp
+	$(SWIFT) build --scratch-path $(SAN_SCRATCH) --sanitize=address --sanitize=undefined
+	PETSPOT_GEO_BIN=$(CURDIR)/$(SAN_SCRATCH)/debug/petspot-geo $(SWIFT) test --scratch-path $(SAN_SCRATCH) \
+	  --sanitize=address --sanitize=undefined
+	@mkdir -p $(OUT)
+	$(SAN_CC) -std=c99 -fsanitize=address,undefined -fno-sanitize-recover=all -pthread -I$(dir $(HEADER)) \
+	  $(CAPI_TEST_SOURCES) -L$(SAN_SCRATCH)/debug -lpetspot_geo -Wl,-rpath,$(CURDIR)/$(SAN_SCRATCH)/debug -lm \
+	  -o $(OUT)/capi_test_sanitized
+	$(OUT)/capi_test_sanitized
+
+## sanitize-thread: ThreadSanitizer over the concurrency tests (eight threads, one handle each; the
+## server under concurrent requests).
+TSAN_SCRATCH := .build-tsan
+sanitize-thread: .deps.stamp
+	$(SWIFT) build --scratch-path $(TSAN_SCRATCH) --sanitize=thread
+	PETSPOT_GEO_BIN=$(CURDIR)/$(TSAN_SCRATCH)/debug/petspot-geo $(SWIFT) test --scratch-path $(TSAN_SCRATCH) \
+	  --sanitize=thread --filter 'Concurrency'
+
 clean:
-	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build Benchmarks/compare/.venv
+	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build Benchmarks/compare/.venv \
+	  Tests/Fuzz/.build $(SAN_SCRATCH) $(TSAN_SCRATCH)

@@ -14,7 +14,8 @@ struct ServeCommandTests {
     .appendingPathComponent("../../Data/pins.csv").standardized.path
 
   /// A running `petspot-geo serve`; stopped with SIGTERM.
-  final class Server {
+  final class Server: @unchecked Sendable {
+    // @unchecked: `process` is started in init and only terminated in stop(); `port` never changes.
     let process = Process()
     let port: Int
 
@@ -203,5 +204,33 @@ struct ServeCommandTests {
     let all = try JSONSerialization.jsonObject(with: body) as? [Any]
     #expect(status == 200 && (all?.count ?? 0) > 20_000 && (all?.count ?? 0) <= 100_000)
     #expect(try await server.get("/health").status == 200, "still alive")
+  }
+
+}
+
+/// The server under concurrent requests (`make sanitize-thread` runs it with the ThreadSanitizer
+/// build of the binary): 200 requests in flight at once, every answer identical to the same request
+/// asked alone.
+@Suite("Server concurrency", .serialized)
+struct ServerConcurrencyTests {
+  @Test("200 concurrent requests answer as they do one by one")
+  func concurrentRequests() async throws {
+    let server = try ServeCommandTests.Server()
+    defer { _ = server.stop() }
+    let queries = (0..<20).map { i in "/announcements?lat=\(48 + Double(i) / 10)&lng=2.35&range=\(5_000 * (i + 1))" }
+    var expected: [String: Data] = [:]
+    for query in queries { expected[query] = try await server.get(query).body }
+    try await withThrowingTaskGroup(of: (String, Int, Data).self) { group in
+      for k in 0..<200 {
+        let query = queries[k % queries.count]
+        group.addTask {
+          let (status, body) = try await server.get(query)
+          return (query, status, body)
+        }
+      }
+      for try await (query, status, body) in group {
+        #expect(status == 200 && body == expected[query], "\(query)")
+      }
+    }
   }
 }

@@ -67,7 +67,8 @@ public struct CalloutContent: Hashable, Sendable {
   static func coordinateText(_ value: Double, positive: String, negative: String) -> String {
     let units = (value * 10_000).rounded()
     let letter = units < 0 ? negative : positive
-    let magnitude = Int(abs(units))
+    // Announcement coordinates are validated (|lat| ≤ 90, |lng| ≤ 180); anything else prints as given.
+    guard let magnitude = Int(checked: abs(units)) else { return "\(value)° \(letter)" }
     let fraction = String(magnitude % 10_000)
     return "\(magnitude / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)° \(letter)"
   }
