@@ -74,7 +74,7 @@ test: deps build test-swift test-c test-python test-install
 test-swift: build
 	PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
 
-CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c
+CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c Tests/CAPI/capi_navigation.c
 
 test-c: build
 	@mkdir -p $(OUT)

@@ -7,13 +7,40 @@ final class ClusterIndexHandle: ErrorReportingHandle {
   var lastError = LastError()
   let gate = EntryGate()
 
+  /// Clusters this handle's queries merged below zoom 0 (not in the index), by id: the by-id calls
+  /// find them too, until the index changes (their members may then differ). At most
+  /// ``mergedCapacity``; beyond it the oldest queries' entries are forgotten.
+  private var merged: [UInt64: ClusterSummary] = [:]
+  private var mergedOrder: [UInt64] = []
+  static var mergedCapacity: Int { 4_096 }
+
   init(clustered: ClusteredPins) {
     self.clustered = clustered
   }
 
-  /// The index cluster with a numeric id, or `nil` (after recording the error).
+  /// Remembers the merged clusters of a query's result.
+  func remember(_ result: ClusterResult) {
+    for summary in result.mergedClusters where merged.updateValue(summary, forKey: summary.idHash) == nil {
+      mergedOrder.append(summary.idHash)
+    }
+    if mergedOrder.count > Self.mergedCapacity {
+      let forgotten = mergedOrder.count - Self.mergedCapacity
+      for hash in mergedOrder[..<forgotten] { merged[hash] = nil }
+      mergedOrder.removeFirst(forgotten)
+    }
+  }
+
+  /// Applies changes to the pins; merged clusters from earlier queries are forgotten.
+  func apply(_ changes: [ClusteredPins.Change]) throws(ClusteredPins.ChangeError) {
+    merged = [:]
+    mergedOrder = []
+    try clustered.apply(changes)
+  }
+
+  /// The cluster with a numeric id — in the index, or merged by one of this handle's queries since
+  /// the index last changed — or `nil` (after recording the error).
   func cluster(_ id: UInt64) -> ClusterSummary? {
-    let summary = clustered.index.cluster(id: ClusterSummary.id(hash: id))
+    let summary = clustered.index.cluster(id: ClusterSummary.id(hash: id)) ?? merged[id]
     if summary == nil { _ = fail("no cluster with id \(ClusterSummary.id(hash: id))") }
     return summary
   }

@@ -64,6 +64,7 @@ public func psg_cluster_index_query(
   do {
     let snapshot = handle.clustered.index
     let result = snapshot.items(in: CameraView(try Camera(camera.pointee)))
+    handle.remember(result)
     outResult.pointee = ClusterResultHandle(index: snapshot, result: result).retainedPointer
     return handle.succeed()
   } catch {
@@ -218,7 +219,7 @@ public func psg_cluster_index_insert(
   let change = ClusteredPins.Change.insert(
     id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: normalized, row: Int(pin))
   do {
-    try handle.clustered.apply([change])
+    try handle.apply([change])
     return handle.succeed()
   } catch {
     return handle.fail(error.description)
@@ -231,7 +232,7 @@ public func psg_cluster_index_remove(_ index: OpaquePointer?, _ pin: UInt32) -> 
   guard handle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { handle.gate.leave() }
   do {
-    try handle.clustered.apply([.remove(id: String(pin))])
+    try handle.apply([.remove(id: String(pin))])
     return handle.succeed()
   } catch {
     return handle.fail(error.description)

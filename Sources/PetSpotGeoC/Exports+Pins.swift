@@ -14,6 +14,26 @@ public func psg_pins_create(
   _ lat: UnsafePointer<Double>?, _ lng: UnsafePointer<Double>?, _ statuses: UnsafePointer<UnsafePointer<CChar>?>?,
   _ rawCount: UInt, _ options: UnsafePointer<psg_pins_options>?, _ outPins: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
+  createPins(lat, lng, statuses, ids: nil, rawCount, options, outPins)
+}
+
+@_cdecl("psg_pins_create_with_ids")
+public func psg_pins_create_with_ids(
+  _ lat: UnsafePointer<Double>?, _ lng: UnsafePointer<Double>?, _ statuses: UnsafePointer<UnsafePointer<CChar>?>?,
+  _ ids: UnsafePointer<UnsafePointer<CChar>?>?, _ rawCount: UInt, _ options: UnsafePointer<psg_pins_options>?,
+  _ outPins: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
+  guard ids != nil || rawCount == 0 else { return PSG_ERR_INVALID_ARGUMENT }
+  return createPins(lat, lng, statuses, ids: ids, rawCount, options, outPins)
+}
+
+/// Both creation functions: pin i's id is ids[i] (UTF-8, non-empty, unique) or, without ids, its
+/// number in decimal — the id cluster ids are hashed from.
+private func createPins(
+  _ lat: UnsafePointer<Double>?, _ lng: UnsafePointer<Double>?, _ statuses: UnsafePointer<UnsafePointer<CChar>?>?,
+  ids: UnsafePointer<UnsafePointer<CChar>?>?, _ rawCount: UInt, _ options: UnsafePointer<psg_pins_options>?,
+  _ outPins: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
   let count = Int(size: rawCount)
   guard let outPins, count <= Int(UInt32.max) else { return PSG_ERR_INVALID_ARGUMENT }
   guard count == 0 || (lat != nil && lng != nil) else { return PSG_ERR_INVALID_ARGUMENT }
@@ -38,10 +58,17 @@ public func psg_pins_create(
       guard let checked = try? CStringInput.string(text, field: "statuses") else { return PSG_ERR_INVALID_ARGUMENT }
       status = PinStatus(normalizing: checked)
     }
+    var id = String(i)
+    if let ids {
+      guard let text = ids[i], let checked = try? CStringInput.string(text, field: "ids") else {
+        return PSG_ERR_INVALID_ARGUMENT
+      }
+      id = checked
+    }
     do throws(PinRejection) {
-      try pins.append(id: String(i), latitude: latitude, longitude: longitude, status: status, sourceRow: i)
+      try pins.append(id: id, latitude: latitude, longitude: longitude, status: status, sourceRow: i)
     } catch {
-      return PSG_ERR_INVALID_ARGUMENT  // only "too many distinct statuses" can happen: ids are unique
+      return PSG_ERR_INVALID_ARGUMENT  // an empty or repeated id, or more than 252 distinct other statuses
     }
   }
   let handle = PinsHandle(pins: pins, buildIndex: buildIndex)

@@ -12,6 +12,7 @@
 int passed = 0, failed = 0;
 
 void test_hardening(psg_engine *engine);
+void test_navigation(psg_engine *engine);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
                          double height, double heading) {
@@ -527,6 +528,7 @@ int main(void) {
   test_callout(engine);
   test_controller(engine);
   test_hardening(engine);
+  test_navigation(engine);
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

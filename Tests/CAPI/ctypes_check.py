@@ -4,8 +4,10 @@
 Usage: ctypes_check.py LIBRARY CLI
 Prints "N passed, M failed"; exits 1 on any failure.
 """
+import csv
 import ctypes
 import json
+import os
 import random
 import subprocess
 import sys
@@ -35,6 +37,62 @@ def load(path):
     lib.psg_engine_last_error_field.restype = ctypes.c_char_p
     lib.psg_engine_destroy.argtypes = [ctypes.c_void_p]
     return lib
+
+
+class ClusterItem(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int32), ("pin", ctypes.c_uint32), ("cluster_id", ctypes.c_uint64)] + \
+        [(name, ctypes.c_double) for name in ("lat", "lng", "x", "y", "anchor_x", "anchor_y")] + \
+        [(name, ctypes.c_uint32) for name in ("count", "missing", "found", "closed")] + \
+        [("expansion_zoom", ctypes.c_int32)]
+
+
+def check_cluster_ids(lib, cli):
+    """psg_pins_create_with_ids names clusters exactly as `petspot-geo cluster` does for the same
+    pins file, at every zoom (below 0 included); returns (passed, failed)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Data/pins.csv")
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    n = len(rows)
+    lat = (ctypes.c_double * n)(*[float(r["lat"]) for r in rows])
+    lng = (ctypes.c_double * n)(*[float(r["lng"]) for r in rows])
+    ids = (ctypes.c_char_p * n)(*[r["id"].encode() for r in rows])
+    statuses = (ctypes.c_char_p * n)(*[(r.get("status") or "").encode() or None for r in rows])
+    lib.psg_pins_create_with_ids.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_size_t, ctypes.c_void_p,
+                                                                     ctypes.POINTER(ctypes.c_void_p)]
+    lib.psg_cluster_index_create.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.psg_cluster_index_query.argtypes = [ctypes.c_void_p, ctypes.POINTER(Camera), ctypes.POINTER(ctypes.c_void_p)]
+    lib.psg_cluster_result_count.argtypes = [ctypes.c_void_p]
+    lib.psg_cluster_result_count.restype = ctypes.c_size_t
+    lib.psg_cluster_result_item.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ClusterItem)]
+    lib.psg_cluster_index_expansion_zoom.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_int32)]
+    pins, index = ctypes.c_void_p(), ctypes.c_void_p()
+    assert lib.psg_pins_create_with_ids(lat, lng, statuses, ids, n, None, ctypes.byref(pins)) == 0
+    assert lib.psg_cluster_index_create(pins, None, ctypes.byref(index)) == 0
+    passed = failed = 0
+    views = [(48.8566, 2.3522, 0.4, 0.4, 390, 844), (52.23, 21.01, 8, 8, 1280, 800), (0, 0, 170, 360, 200, 200),
+             (0, 0, 80, 360, 100, 100), (20, 100, 60, 90, 390, 844)]
+    for v in views:
+        out = subprocess.run([cli, "cluster", "--pins", path, "--center", f"{v[0]},{v[1]}", "--span", f"{v[2]},{v[3]}",
+                              "--viewport", f"{v[4]}x{v[5]}"], capture_output=True, text=True)
+        expected = sorted(i["id"] for i in json.loads(out.stdout)["items"] if i["kind"] == "cluster")
+        result = ctypes.c_void_p()
+        assert lib.psg_cluster_index_query(index, ctypes.byref(Camera(*v, 0, 0)), ctypes.byref(result)) == 0
+        got, resolvable = [], True
+        for i in range(lib.psg_cluster_result_count(result)):
+            item = ClusterItem()
+            lib.psg_cluster_result_item(result, i, ctypes.byref(item))
+            if item.kind == 1:
+                got.append(f"cluster:{item.cluster_id:016x}")
+                zoom = ctypes.c_int32()
+                resolvable &= lib.psg_cluster_index_expansion_zoom(index, item.cluster_id, ctypes.byref(zoom)) == 0
+        lib.psg_cluster_result_destroy(ctypes.c_void_p(result.value))
+        if sorted(got) == expected and resolvable and expected:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL cluster ids {v}: C {sorted(got)[:3]}… vs CLI {expected[:3]}…, by-id {resolvable}",
+                  file=sys.stderr)
+    return passed, failed
 
 
 def cameras(seed=20261122, count=400):
@@ -80,6 +138,9 @@ def main():
         else:
             failed += 1
             print(f"FAIL {cam}: C status {status} range {q.range}, CLI {line}", file=sys.stderr)
+    cluster_passed, cluster_failed = check_cluster_ids(lib, cli)
+    passed += cluster_passed
+    failed += cluster_failed
     if len(lines) != len(cams):
         failed += 1
         print(f"FAIL: CLI printed {len(lines)} lines for {len(cams)} cameras", file=sys.stderr)

@@ -67,12 +67,7 @@ struct ClusterPropertyTests {
     let index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: 44, maxZoom: 18))
     var checked = 0
     for _ in 0..<40 {
-      let pin = Int(random.next() % UInt64(pins.count))
-      let zoom = random.uniform(0...17)
-      guard abs(pins.latitudes[pin]) < 85 else { continue }
-      let camera = try Camera(
-        center: pins.coordinate(at: pin), latitudeDelta: 1e-9, longitudeDelta: 360 * 1280 / (256 * Double.pow(2, zoom)),
-        width: 1280, height: 800)
+      guard let camera = random.camera(onPinOf: pins, zooms: 0...17) else { continue }
       let result = index.items(in: VisibleRectangle(camera: camera))
       for item in result.items {
         guard let cluster = item.cluster else { continue }

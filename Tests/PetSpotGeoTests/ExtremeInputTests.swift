@@ -13,7 +13,8 @@ struct ExtremeInputTests {
 
   /// Values that break naive arithmetic, then random magnitudes from 1e-330 to 1e308.
   static let specials: [Double] = [
-    0, -0.0, 5e-324, 2.2250738585072014e-308, 1e-300, 1e-12, 1e-9, 0.999e-9, 1e-3, 0.01, 0.00999, 1, 44, 390,
+    0, -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, 1e-300, 1e-12, 1e-9, 0.999e-9, 1e-3, 0.01, 0.00999, 1, 44,
+    390,
     1e4, 999_999, 1e6, 1.000001e6, 1e9, 1e20, 1e300, 1.7976931348623157e308, .infinity, -.infinity, .nan, -1, -1e-300,
   ]
 
@@ -80,6 +81,22 @@ struct ExtremeInputTests {
         for item in result.items {
           #expect(item.point.x.isFinite && item.point.y.isFinite && item.anchor.x.isFinite, "\(camera): \(item)")
         }
+        var layout = CalloutLayout(
+          viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: Self.field(&random, 1...1e6),
+          calloutHeight: Self.field(&random, 1...1e6))
+        layout.margin = Self.field(&random, 0...100)
+        let pin = GeoCoordinate(latitude: random.uniform(-90...90), longitude: random.uniform(-180...180))
+        do {
+          let placement = try engine.placeCallout(CalloutRequest(layout: layout, pin: .coordinate(pin, view: view)))
+          let frame = placement.frame
+          let numbers = [
+            frame.x, frame.y, frame.width, frame.height, placement.arrowX, placement.pan.dx, placement.pan.dy,
+          ]
+          let finite = numbers.allSatisfy { $0.isFinite }
+          #expect(finite, "\(camera), callout \(layout.calloutWidth)x\(layout.calloutHeight)")
+        } catch {
+          #expect(error.description.isEmpty == false)
+        }
         let svg = try engine.mapPicture(index: clusters, view: view, fetchCircle: true).svg()
         let words = svg.lowercased().split { !($0.isLetter) }
         #expect(!words.contains("nan") && !words.contains("inf"), "\(camera)")
@@ -128,7 +145,7 @@ struct ExtremeInputTests {
       (
         "width",
         { () throws(InvalidInput) in
-          try Camera(center: c, latitudeDelta: 1, longitudeDelta: 1, width: 5e-324, height: 844)
+          try Camera(center: c, latitudeDelta: 1, longitudeDelta: 1, width: .leastNonzeroMagnitude, height: 844)
         }
       ),
       (

@@ -65,3 +65,17 @@ extension SeededRandom {
       width: width, height: height, heading: heading)
   }
 }
+
+extension SeededRandom {
+  /// A 1280 × 800 camera (heading 0) centred on a random pin of `pins` at a random zoom in `zooms`,
+  /// or `nil` when the pin drawn lies beyond ±85° (no such camera is centred on it). The draws are
+  /// the same either way, so a seed reproduces the sequence.
+  public mutating func camera(onPinOf pins: PinSet, zooms: ClosedRange<Double>) -> Camera? {
+    let pin = Int(next() % UInt64(pins.count))
+    let zoom = uniform(zooms)
+    guard abs(pins.latitudes[pin]) < 85 else { return nil }
+    return try? Camera(
+      center: pins.coordinate(at: pin), latitudeDelta: 1e-9,
+      longitudeDelta: 360 * 1280 / (256 * Double.pow(2, zoom)), width: 1280, height: 800)
+  }
+}

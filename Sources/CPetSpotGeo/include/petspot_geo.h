@@ -50,7 +50,7 @@ extern "C" {
 /* ---------------------------------------------------------------- versions */
 
 #define PSG_VERSION_MAJOR 0
-#define PSG_VERSION_MINOR 1
+#define PSG_VERSION_MINOR 2
 #define PSG_VERSION_PATCH 0
 /** major * 10000 + minor * 100 + patch. */
 #define PSG_VERSION_NUMBER (PSG_VERSION_MAJOR * 10000 + PSG_VERSION_MINOR * 100 + PSG_VERSION_PATCH)
@@ -64,7 +64,7 @@ PSG_API int32_t psg_version_number(void);
 
 /**
  * The loaded library's version with its PROJ and GEOS versions, e.g.
- * "petspot-geo 0.1.0 (PROJ 9.1.1, GEOS 3.11.1-CAPI-1.17.1)". Static storage; thread-safe.
+ * "petspot-geo 0.2.0 (PROJ 9.1.1, GEOS 3.11.1-CAPI-1.17.1)". Static storage; thread-safe.
  * \since 0.1
  */
 PSG_API const char *psg_version_string(void);
@@ -220,6 +220,19 @@ PSG_API psg_status psg_pins_create(const double *lat, const double *lng, const c
                                    const psg_pins_options *options, psg_pins **out_pins);
 
 /**
+ * As psg_pins_create, with each pin's id: ids[i] is a non-empty NUL-terminated UTF-8 string, unique
+ * in the set. Cluster ids are hashed from the member pins' ids, so with the ids of a pins file the
+ * C API names every cluster exactly as `petspot-geo cluster` does for that file (psg_pins_create
+ * uses each pin's number in decimal as its id; psg_cluster_index_insert does so for pin `pin`).
+ * \return as psg_pins_create; also PSG_ERR_INVALID_ARGUMENT for NULL ids with count > 0, a NULL,
+ *         empty, repeated or non-UTF-8 id.
+ * \since 0.2
+ */
+PSG_API psg_status psg_pins_create_with_ids(const double *lat, const double *lng, const char *const *statuses,
+                                           const char *const *ids, size_t count, const psg_pins_options *options,
+                                           psg_pins **out_pins);
+
+/**
  * Destroys a pin set. NULL is a no-op.
  * \since 0.1
  */
@@ -357,7 +370,9 @@ PSG_API psg_status psg_cluster_result_leaves(const psg_cluster_result *result, s
                                              size_t capacity, size_t *out_count);
 
 /**
- * A page of a cluster's leaves by id (as psg_cluster_result_leaves).
+ * A page of a cluster's leaves by id (as psg_cluster_result_leaves). Every cluster id a query of
+ * this index returned is known — below zoom 0 too: the handle remembers the clusters its queries
+ * merge at such zooms (the last 4096) until the index changes (insert, remove, update).
  * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or an unknown cluster id.
  * \since 0.1
  */
@@ -373,10 +388,12 @@ PSG_API psg_status psg_cluster_index_leaves(psg_cluster_index *index, uint64_t c
 PSG_API psg_status psg_cluster_index_expansion_zoom(psg_cluster_index *index, uint64_t cluster_id, int32_t *out_zoom);
 
 /**
- * Tap-to-zoom: the camera (heading 0) centred on a cluster's leaves at its expansion zoom, or lower
- * when the leaves need it to fit a width x height viewport.
+ * Tap-to-zoom: the camera (heading 0) centred on a cluster's leaves at zoom E + 1e-9 for its
+ * expansion zoom E (safely above E whatever the caller's rounding), or lower when the leaves need it
+ * to fit a width x height viewport inset by min_separation / 2 on every side. An axis no larger
+ * than min_separation has no room for the inset: the leaves then fill it (still PSG_OK).
  * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments, an unknown cluster id or a viewport
- *         size that is not finite and > 0.
+ *         side outside [0.01, 1e6] points (the last error names width or height).
  * \since 0.1
  */
 PSG_API psg_status psg_cluster_index_zoom_camera(psg_cluster_index *index, uint64_t cluster_id, double width, double height,

@@ -1,3 +1,5 @@
+import RealModule
+
 extension ClusterIndex {
   /// A node of the hierarchy as seen from outside: a pin or a cluster.
   public struct Node: Hashable, Sendable {
@@ -51,13 +53,20 @@ extension ClusterIndex {
     return out
   }
 
-  /// The camera that shows a cluster's leaves: centred on their bounds, at the cluster's
-  /// expansion zoom — or lower, as far as needed for the bounds (plus minSeparation / 2 on every
-  /// side) to fit a `width` × `height` viewport — heading 0.
-  /// - Throws: ``InvalidInput`` for a viewport size that is not finite and > 0.
+  /// The zoom a tap-to-zoom camera sits above its cluster's expansion zoom E when the leaves fit
+  /// at E: far above any rounding of the camera model (≈ 1e-15 in zoom), so every implementation
+  /// of it sees floor(zoom) = E and the cluster split.
+  public static var tapZoomMargin: Double { 1e-9 }
+
+  /// The camera that shows a cluster's leaves (tap-to-zoom), heading 0, centred on the leaves'
+  /// bounds, at zoom E + ``tapZoomMargin`` for the cluster's expansion zoom E — or lower, as far as
+  /// needed for the bounds to fit the viewport with an inset of minSeparation / 2 on every side (so
+  /// the outermost markers are whole). On an axis no larger than minSeparation there is no room
+  /// for the inset: the bounds then fill that axis (the best camera there is).
+  /// - Throws: ``InvalidInput`` naming `width` or `height` outside ``CameraLimits/viewportSide``.
   public func camera(showing cluster: ClusterSummary, width: Double, height: Double) throws(InvalidInput) -> Camera {
-    try Camera.check("width", width, "a finite number > 0") { $0 > 0 }
-    try Camera.check("height", height, "a finite number > 0") { $0 > 0 }
+    try Camera.check("width", width, CameraLimits.viewportRequirement) { CameraLimits.viewportSide.contains($0) }
+    try Camera.check("height", height, CameraLimits.viewportRequirement) { CameraLimits.viewportSide.contains($0) }
     // Bounds of the leaves, unwrapped around the drawn position.
     let origin = point(seedPin(of: cluster.node))
     var minX = Double.infinity
@@ -73,12 +82,12 @@ extension ClusterIndex {
       maxY = max(maxY, p.y)
     }
     let margin = options.minSeparation
-    var scale = ClusterOptions.levelScale(cluster.expansionZoom)
-    // Fit: (extent · scale + margin) ≤ viewport on both axes.
-    if maxX > minX { scale = min(scale, (width - margin) / (maxX - minX)) }
-    if maxY > minY { scale = min(scale, (height - margin) / (maxY - minY)) }
-    // Just above the level's scale, so that floor(zoom) is the expansion zoom despite rounding.
-    scale *= 1 + 1e-12
+    // Safely above the level's scale, so that floor(zoom) is the expansion zoom despite rounding.
+    var scale = ClusterOptions.levelScale(cluster.expansionZoom) * Double.exp2(Self.tapZoomMargin)
+    // Fit: (extent · scale + inset) ≤ viewport on both axes; no inset on an axis too small for it.
+    let room = (x: width > margin ? width - margin : width, y: height > margin ? height - margin : height)
+    if maxX > minX { scale = min(scale, room.x / (maxX - minX)) }
+    if maxY > minY { scale = min(scale, room.y / (maxY - minY)) }
     let center = MercatorPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
     let hx = width / (2 * scale)
     let hy = hx * height / width
@@ -89,7 +98,8 @@ extension ClusterIndex {
     let latitudeDelta = 2 * min(north - latitude, latitude - south)
     return try Camera(
       center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
-      latitudeDelta: latitudeDelta > 0 ? latitudeDelta : 1e-9, longitudeDelta: 360 * width / scale, width: width,
+      latitudeDelta: max(latitudeDelta, CameraLimits.span.lowerBound), longitudeDelta: 360 * width / scale,
+      width: width,
       height: height)
   }
 

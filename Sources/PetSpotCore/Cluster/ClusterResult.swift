@@ -29,3 +29,21 @@ public struct ClusterResult: Hashable, Sendable {
     return best
   }
 }
+
+extension ClusterResult {
+  /// The cluster this result shows under `id`, or `nil`. Unlike ``ClusterIndex/cluster(id:)`` it
+  /// also finds the clusters a query below zoom 0 merges at the camera's own scale, which exist
+  /// only in the result that drew them; every by-summary call (`leaves(of:)`, `children(of:)`,
+  /// `camera(showing:width:height:)`) then works on them.
+  /// - Complexity: O(items).
+  public func cluster(id: some StringProtocol) -> ClusterSummary? {
+    guard let hash = ClusterSummary.hash(id: id) else { return nil }
+    return items.lazy.compactMap(\.cluster).first { $0.idHash == hash }
+  }
+
+  /// The clusters a query below zoom 0 merged (not in the index), for registries such as the C
+  /// index handle's.
+  public var mergedClusters: [ClusterSummary] {
+    items.compactMap { $0.cluster }.filter(\.isMerged)
+  }
+}

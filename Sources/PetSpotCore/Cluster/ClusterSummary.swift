@@ -13,6 +13,10 @@ public struct ClusterSummary: Hashable, Sendable {
   /// More such nodes, for clusters the query merged below zoom 0 (empty otherwise: no allocation).
   package var mergedNodes: [UInt32] = []
 
+  /// Whether a query below zoom 0 merged it from several index nodes (it is then not in the index;
+  /// see ``ClusterResult/cluster(id:)``).
+  public var isMerged: Bool { !mergedNodes.isEmpty }
+
   /// Every index node whose leaves it covers.
   package var nodes: [UInt32] { [node] + mergedNodes }
 
