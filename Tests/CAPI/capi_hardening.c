@@ -35,6 +35,65 @@ static void test_extreme_cameras(psg_engine *engine) {
         "the widest accepted camera answers finite numbers");
 }
 
+/* Random cameras across the whole double range through psg_pins_visible, indexed and scanning:
+   each is refused (PSG_ERR_INVALID_ARGUMENT, the pin set's last error naming the field) or answered
+   identically by both, and psg_engine_query_radius answers finite numbers for every accepted one. */
+static uint64_t lcg_state = 0x5EED;
+static double lcg_unit(void) {
+  lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (double)(lcg_state >> 11) / 9007199254740992.0;
+}
+static double extreme(double lo, double hi) {
+  static const double specials[] = {0, -0.0, 5e-324, 1e-300, 1e-9, 0.01, 1, 44, 1e6, 1.5e6, 1e20, 1e308, INFINITY,
+                                    -INFINITY, NAN, -1};
+  double u = lcg_unit();
+  if (u < 0.15) return specials[(int)(lcg_unit() * (sizeof specials / sizeof specials[0]))];
+  if (u < 0.3) return pow(10, lcg_unit() * 638 - 330);
+  return lo + (hi - lo) * lcg_unit();
+}
+
+static void test_random_extreme_cameras(psg_engine *engine) {
+  enum { N = 500 };
+  static double lat[N], lng[N];
+  for (int i = 0; i < N; i++) {
+    lat[i] = i < 10 ? (i % 2 ? 85.05 : -85.05) : lcg_unit() * 170 - 85;
+    lng[i] = i < 20 && i >= 10 ? (i % 2 ? 180 : -180) : lcg_unit() * 360 - 180;
+  }
+  psg_pins *indexed = NULL, *scanned = NULL;
+  psg_pins_options options;
+  psg_pins_options_init(&options);
+  options.build_index = 0;
+  psg_pins_create(lat, lng, NULL, N, NULL, &indexed);
+  psg_pins_create(lat, lng, NULL, N, &options, &scanned);
+  static uint32_t a[N], b[N];
+  int accepted = 0, refused = 0, differ = 0, not_finite = 0, unnamed = 0;
+  for (int k = 0; k < 3000; k++) {
+    psg_camera c = {extreme(-90, 90), extreme(-180, 180), extreme(1e-9, 1e6), extreme(1e-9, 1e6),
+                    extreme(0.01, 1e6), extreme(0.01, 1e6), extreme(0, 360), 0};
+    double padding = lcg_unit() < 0.5 ? 0 : extreme(0, 1e6);
+    size_t na = 0, nb = 0;
+    psg_status sa = psg_pins_visible(indexed, &c, padding, a, N, &na);
+    psg_status sb = psg_pins_visible(scanned, &c, padding, b, N, &nb);
+    if (sa == PSG_ERR_INVALID_ARGUMENT) {
+      refused++;
+      if (sb != sa || strlen(psg_pins_last_error(indexed)) == 0) unnamed++;
+      continue;
+    }
+    accepted++;
+    if (sa != PSG_OK || sb != PSG_OK || na != nb || memcmp(a, b, na * sizeof a[0]) != 0) differ++;
+    psg_query q;
+    if (psg_engine_query_radius(engine, &c, &q) != PSG_OK || !isfinite(q.zoom) || !isfinite(q.visible_region.west) ||
+        !isfinite(q.visible_region.north) || q.range < 0 || q.range > 20003932)
+      not_finite++;
+  }
+  CHECK(accepted > 300 && refused > 300, "both kinds drawn: %d accepted, %d refused", accepted, refused);
+  CHECK(differ == 0, "index and scan differ on %d cameras", differ);
+  CHECK(not_finite == 0, "%d accepted cameras gave a non-finite query", not_finite);
+  CHECK(unnamed == 0, "%d refusals without a message or with differing statuses", unnamed);
+  psg_pins_destroy(indexed);
+  psg_pins_destroy(scanned);
+}
+
 static void test_sizes(psg_engine *engine) {
   double lat[3] = {48.8566, 48.8566, 48.86}, lng[3] = {2.3522, 2.3522, 2.35};
   psg_pins *pins = NULL;
@@ -135,6 +194,7 @@ static void test_threads(psg_engine *engine) {
 
 void test_hardening(psg_engine *engine) {
   test_extreme_cameras(engine);
+  test_random_extreme_cameras(engine);
   test_sizes(engine);
   test_threads(engine);
 }

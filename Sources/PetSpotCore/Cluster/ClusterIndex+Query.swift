@@ -36,7 +36,7 @@ extension ClusterIndex {
   private func levelItems(level: Int, rectangle: VisibleRectangle, window: VisibilityWindow) -> [ClusterItem] {
     let drawn = levelNodes(level: level, window: window)
     // The items are made in place, in one pass over the nodes found.
-    return [ClusterItem](unsafeUninitializedCapacity: drawn.count) { buffer, count in
+    return [ClusterItem](uninitializedCapacity: drawn.count) { buffer, count in
       for (i, ref) in drawn.enumerated() {
         (buffer.baseAddress! + i).initialize(
           to: Self.isCluster(ref) ? clusterItem(ref, rectangle: rectangle) : pinItem(ref, rectangle: rectangle))

@@ -20,7 +20,7 @@ extension HierarchyBuilder {
     let grid = CellGrid(depth: depth, reach: reach, boundaryKey: boundaryKey)
     var boundary: [UInt32] = []
     // The seeds, in order, become the next level's items.
-    let nextItems = [LevelItem](unsafeUninitializedCapacity: count) { output, seedCount in
+    let nextItems = [LevelItem](uninitializedCapacity: count) { output, seedCount in
       seedCount = 0
       items.withUnsafeBufferPointer { items in
         cells.codes.withUnsafeBufferPointer { codes in

@@ -44,7 +44,7 @@ struct HierarchyBuilder {
     // scattered: one loop lets them overlap).
     var statusCodes = [UInt8](repeating: 0, count: range.count)
     var hashes = [UInt64](repeating: 0, count: range.count)
-    items = [LevelItem](unsafeUninitializedCapacity: range.count) { items, initialized in
+    items = [LevelItem](uninitializedCapacity: range.count) { items, initialized in
       pins.mercatorX.withUnsafeBufferPointer { xs in
         pins.mercatorY.withUnsafeBufferPointer { ys in
           pins.statusCodes.withUnsafeBufferPointer { codes in
@@ -143,7 +143,7 @@ struct HierarchyBuilder {
     for entry in entries { starts[Int(entry) + 1] += 1 }
     for entry in 1..<starts.count { starts[entry] += starts[entry - 1] }
     var next = starts
-    waiting = [LevelItem](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+    waiting = [LevelItem](uninitializedCapacity: items.count) { buffer, initialized in
       for (item, entry) in zip(items, entries) {
         buffer.initializeElement(at: next[Int(entry)], to: item)
         next[Int(entry)] += 1

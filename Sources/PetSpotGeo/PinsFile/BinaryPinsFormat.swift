@@ -93,7 +93,8 @@ private struct ByteReader {
     let size = n * MemoryLayout<T>.stride
     guard offset + size <= bytes.count else { return nil }
     defer { offset += size }
-    return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+    if n == 0 { return [] }
+    return [T](uninitializedCapacity: n) { buffer, initialized in
       bytes.withUnsafeBytes { raw in
         UnsafeMutableRawBufferPointer(buffer).copyMemory(
           from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + size]))
