@@ -77,7 +77,7 @@ typedef int32_t psg_status;
 #define PSG_OK 0                      /**< Success. */
 #define PSG_ERR_INVALID_ARGUMENT 100  /**< A NULL pointer or an invalid value (see last_error). */
 #define PSG_ERR_BUFFER_TOO_SMALL 101  /**< The caller's buffer is too small; the count needed was written. */
-#define PSG_ERR_MISUSE 102            /**< Another thread is inside the same handle (see Threads); nothing was done. */
+#define PSG_ERR_MISUSE 102            /**< Another thread is inside the same handle (see Threads); nothing was done. Since 0.2. */
 #define PSG_ERR_PROJ 200              /**< PROJ failed on the engine's context. */
 #define PSG_ERR_GEOS 300              /**< GEOS failed on the engine's handle. */
 #define PSG_ERR_INTERNAL 900          /**< A bug in petspot-geo; please report it. */

@@ -3,13 +3,13 @@
 /// padding in world widths, screen points — is finite and the model's arithmetic keeps its
 /// precision; beyond them a value is refused with an error naming its field, never clamped.
 ///
-/// - Spans from 1e-9° (about 0.1 mm; Mercator X still has some 100,000 distinct values across it)
+/// - Spans from 1e-9° (about 0.1 mm; Mercator X still has at least 25,000 distinct values across it)
 ///   to 1e6° (about 2,800 worlds side by side).
 /// - Viewport sides from 0.01 to 1,000,000 points (a watch complication to a wall of screens;
 ///   the aspect ratio stays within 1e8, so fitting the span to the viewport cannot overflow).
 /// - Paddings from 0 to 1,000,000 points.
 ///
-/// With these, the zoom lies between about −50 and +60.
+/// With these, the zoom lies between about −26 and +51.
 public enum CameraLimits {
   /// Accepted `latDelta` and `lngDelta`, degrees.
   public static var span: ClosedRange<Double> { 1e-9...1e6 }
