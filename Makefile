@@ -74,7 +74,8 @@ test: deps build test-swift test-c test-python test-install
 test-swift: build
 	PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
 
-CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c Tests/CAPI/capi_navigation.c
+CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c Tests/CAPI/capi_navigation.c \
+  Tests/CAPI/capi_tilted.c
 
 test-c: build
 	@mkdir -p $(OUT)

@@ -98,7 +98,7 @@ let benchmarks: @Sendable () -> Void = {
 enum ClusterData {
   static let options = ClusterOptions(minSeparation: 60, maxZoom: 16)
 
-  static let cameras = BenchmarkCameras.clustering
+  static let cameras = BenchmarkCameras.clustering + [("city-tilted", BenchmarkCameras.desktopCityTilted)]
 
   nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
   nonisolated(unsafe) private static var indexes: [Int: ClusterIndex] = [:]

@@ -88,7 +88,7 @@ let benchmarks: @Sendable () -> Void = {
 
 /// Data and cameras shared by the suite (built lazily, once per process).
 enum PinsData {
-  static let cameras = BenchmarkCameras.pruning
+  static let cameras = BenchmarkCameras.pruning + [("city-tilted", BenchmarkCameras.phoneCityTilted)]
 
   nonisolated(unsafe) private static var cache: [Int: IndexedPins] = [:]
   nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]

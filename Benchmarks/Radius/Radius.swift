@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     width: 390, height: 844)
   let unrotated = BenchmarkCameras.make(count: 10_000, rotated: false)
   let rotated = BenchmarkCameras.make(count: 10_000, rotated: true)
+  let tilted = BenchmarkCameras.make(count: 10_000, rotated: true, tilted: true)
 
   Benchmark("radius.single.city", configuration: .init(scalingFactor: .kilo)) { benchmark in
     for _ in benchmark.scaledIterations {
@@ -39,13 +40,22 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(total)
     }
   }
+
+  Benchmark("radius.batch10k.tilted", configuration: .init(scalingFactor: .one)) { benchmark in
+    for _ in benchmark.scaledIterations {
+      var total = 0
+      for camera in tilted { total &+= engine.fetchQuery(for: camera).range }
+      blackHole(total)
+    }
+  }
 }
 
 /// Random cameras like the ones clients send: city to continent spans (log-uniform 0.005°–60°),
-/// phone to desktop viewports, centres anywhere within ±80° latitude.
+/// phone to desktop viewports, centres anywhere within ±80° latitude; tilted ones pitched by
+/// 0°–70° (default field of view).
 enum BenchmarkCameras {
-  static func make(count: Int, rotated: Bool) -> [Camera] {
-    var state: UInt64 = rotated ? 2 : 1
+  static func make(count: Int, rotated: Bool, tilted: Bool = false) -> [Camera] {
+    var state: UInt64 = tilted ? 3 : rotated ? 2 : 1
     func next() -> Double {  // SplitMix64 → [0, 1)
       state &+= 0x9E37_79B9_7F4A_7C15
       var z = state
@@ -58,7 +68,7 @@ enum BenchmarkCameras {
       return try! Camera(
         center: GeoCoordinate(latitude: -80 + 160 * next(), longitude: -180 + 360 * next()),
         latitudeDelta: span, longitudeDelta: span * (0.5 + next()), width: 320 + 1100 * next(),
-        height: 480 + 700 * next(), heading: rotated ? 360 * next() : 0)
+        height: 480 + 700 * next(), heading: rotated ? 360 * next() : 0, pitch: tilted ? 70 * next() : 0)
     }
   }
 

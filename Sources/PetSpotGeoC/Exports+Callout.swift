@@ -100,9 +100,19 @@ public func psg_callout_place_coordinate(
   _ engine: OpaquePointer?, _ options: UnsafePointer<psg_callout_options>?, _ camera: UnsafePointer<psg_camera>?,
   _ lat: Double, _ lng: Double, _ out: UnsafeMutablePointer<psg_callout_placement>?
 ) -> psg_status {
-  place(engine, options, out) { _ throws(InvalidInput) in
+  placeCoordinate(engine, options, lat, lng, out) { () throws(InvalidInput) in
     guard let camera else { throw InvalidInput(field: "camera", code: .missingField, message: "camera is NULL") }
-    let c = try Camera(camera.pointee)
+    return try Camera(camera.pointee)
+  }
+}
+
+/// The body of `psg_callout_place_coordinate` and its `_ex` form.
+func placeCoordinate(
+  _ engine: OpaquePointer?, _ options: UnsafePointer<psg_callout_options>?, _ lat: Double, _ lng: Double,
+  _ out: UnsafeMutablePointer<psg_callout_placement>?, _ camera: () throws(InvalidInput) -> Camera
+) -> psg_status {
+  place(engine, options, out) { _ throws(InvalidInput) in
+    let c = try camera()
     guard GeoCoordinate(latitude: lat, longitude: lng).isValid else {
       throw InvalidInput(
         field: "pin.lat", code: .outOfRange, message: "pin must have lat in [-90, 90] and lng in [-180, 180]")

@@ -56,14 +56,22 @@ public func psg_cluster_index_last_error(_ index: OpaquePointer?) -> UnsafePoint
 public func psg_cluster_index_query(
   _ index: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ outResult: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
+  clusterQuery(index, camera == nil, outResult) { () throws(InvalidInput) in try Camera(camera!.pointee) }
+}
+
+/// The body of `psg_cluster_index_query` and its `_ex` form.
+func clusterQuery(
+  _ index: OpaquePointer?, _ cameraIsNull: Bool, _ outResult: UnsafeMutablePointer<OpaquePointer?>?,
+  _ camera: () throws(InvalidInput) -> Camera
+) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
   guard handle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { handle.gate.leave() }
-  guard let camera else { return handle.fail("camera is NULL") }
+  guard !cameraIsNull else { return handle.fail("camera is NULL") }
   guard let outResult else { return handle.fail("out_result is NULL") }
   do {
     let snapshot = handle.clustered.index
-    let result = snapshot.items(in: CameraView(try Camera(camera.pointee)))
+    let result = snapshot.items(in: CameraView(try camera()))
     handle.remember(result)
     outResult.pointee = ClusterResultHandle(index: snapshot, result: result).retainedPointer
     return handle.succeed()

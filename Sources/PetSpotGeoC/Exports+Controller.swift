@@ -39,7 +39,7 @@ public func psg_controller_destroy(_ controller: OpaquePointer?) {
   ControllerHandle.release(controller)
 }
 
-private func event(
+func controllerEvent(
   _ controller: OpaquePointer?, _ t: Double, _ make: () throws(InvalidInput) -> MapController.Event
 ) -> psg_status {
   guard let handle = ControllerHandle.from(controller) else { return PSG_ERR_INVALID_ARGUMENT }
@@ -55,33 +55,33 @@ private func camera(_ pointer: UnsafePointer<psg_camera>?) throws(InvalidInput) 
 
 @_cdecl("psg_controller_appear")
 public func psg_controller_appear(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double) -> psg_status {
-  event(c, t) { () throws(InvalidInput) in .appear(try camera(cam)) }
+  controllerEvent(c, t) { () throws(InvalidInput) in .appear(try camera(cam)) }
 }
 
 @_cdecl("psg_controller_gesture_began")
 public func psg_controller_gesture_began(_ c: OpaquePointer?, _ t: Double) -> psg_status {
-  event(c, t) { .gestureBegan }
+  controllerEvent(c, t) { .gestureBegan }
 }
 
 @_cdecl("psg_controller_camera_changed")
 public func psg_controller_camera_changed(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double)
   -> psg_status
 {
-  event(c, t) { () throws(InvalidInput) in .cameraChanged(try camera(cam)) }
+  controllerEvent(c, t) { () throws(InvalidInput) in .cameraChanged(try camera(cam)) }
 }
 
 @_cdecl("psg_controller_gesture_ended")
 public func psg_controller_gesture_ended(_ c: OpaquePointer?, _ cam: UnsafePointer<psg_camera>?, _ t: Double)
   -> psg_status
 {
-  event(c, t) { () throws(InvalidInput) in .gestureEnded(try camera(cam)) }
+  controllerEvent(c, t) { () throws(InvalidInput) in .gestureEnded(try camera(cam)) }
 }
 
 @_cdecl("psg_controller_fetch_succeeded")
 public func psg_controller_fetch_succeeded(_ c: OpaquePointer?, _ id: Int64, _ body: UnsafePointer<CChar>?, _ t: Double)
   -> psg_status
 {
-  event(c, t) { () throws(InvalidInput) in
+  controllerEvent(c, t) { () throws(InvalidInput) in
     guard let body else {
       throw InvalidInput(field: "announcements", code: .missingField, message: "announcements_json is NULL")
     }
@@ -92,12 +92,12 @@ public func psg_controller_fetch_succeeded(_ c: OpaquePointer?, _ id: Int64, _ b
 
 @_cdecl("psg_controller_fetch_failed")
 public func psg_controller_fetch_failed(_ c: OpaquePointer?, _ id: Int64, _ t: Double) -> psg_status {
-  event(c, t) { .fetchFailed(requestId: Int(id)) }
+  controllerEvent(c, t) { .fetchFailed(requestId: Int(id)) }
 }
 
 @_cdecl("psg_controller_tap_pin")
 public func psg_controller_tap_pin(_ c: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ t: Double) -> psg_status {
-  event(c, t) { () throws(InvalidInput) in
+  controllerEvent(c, t) { () throws(InvalidInput) in
     guard let id else { throw InvalidInput(field: "id", code: .missingField, message: "id is NULL") }
     return .tapPin(try CStringInput.string(id, field: "id"))
   }
@@ -105,14 +105,14 @@ public func psg_controller_tap_pin(_ c: OpaquePointer?, _ id: UnsafePointer<CCha
 
 @_cdecl("psg_controller_tap_map")
 public func psg_controller_tap_map(_ c: OpaquePointer?, _ t: Double) -> psg_status {
-  event(c, t) { .tapMap }
+  controllerEvent(c, t) { .tapMap }
 }
 
 @_cdecl("psg_controller_viewport_changed")
 public func psg_controller_viewport_changed(_ c: OpaquePointer?, _ width: Double, _ height: Double, _ t: Double)
   -> psg_status
 {
-  event(c, t) { .viewportChanged(width: width, height: height) }
+  controllerEvent(c, t) { .viewportChanged(width: width, height: height) }
 }
 
 @_cdecl("psg_controller_effect_count")

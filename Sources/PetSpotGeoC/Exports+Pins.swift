@@ -102,14 +102,24 @@ public func psg_pins_visible(
   _ pins: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ padding: Double,
   _ outIndices: UnsafeMutablePointer<UInt32>?, _ rawCapacity: UInt, _ outCount: UnsafeMutablePointer<Int>?
 ) -> psg_status {
+  pinsVisible(pins, camera == nil, padding, outIndices, rawCapacity, outCount) { () throws(InvalidInput) in
+    try Camera(camera!.pointee)
+  }
+}
+
+/// The body of `psg_pins_visible` and its `_ex` form.
+func pinsVisible(
+  _ pins: OpaquePointer?, _ cameraIsNull: Bool, _ padding: Double, _ outIndices: UnsafeMutablePointer<UInt32>?,
+  _ rawCapacity: UInt, _ outCount: UnsafeMutablePointer<Int>?, _ camera: () throws(InvalidInput) -> Camera
+) -> psg_status {
   let capacity = Int(size: rawCapacity)
   guard let handle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
   guard handle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { handle.gate.leave() }
-  guard let camera else { return handle.fail("camera is NULL") }
+  guard !cameraIsNull else { return handle.fail("camera is NULL") }
   guard let outCount else { return handle.fail("out_count is NULL") }
   do {
-    let visible = try handle.visible(camera: camera.pointee, padding: padding)
+    let visible = try handle.visible(camera: try camera(), padding: padding)
     outCount.pointee = visible.count
     guard visible.count <= capacity, visible.isEmpty || outIndices != nil else {
       _ = handle.fail("buffer too small: \(visible.count) indices needed, capacity \(capacity)")

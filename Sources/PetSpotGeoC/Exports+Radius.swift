@@ -17,13 +17,21 @@ extension Camera {
 public func psg_engine_query_radius(
   _ engine: OpaquePointer?, _ camera: UnsafePointer<psg_camera>?, _ out: UnsafeMutablePointer<psg_query>?
 ) -> psg_status {
+  queryRadius(engine, camera == nil, out) { () throws(InvalidInput) in try Camera(camera!.pointee) }
+}
+
+/// The body of `psg_engine_query_radius` and its `_ex` form.
+func queryRadius(
+  _ engine: OpaquePointer?, _ cameraIsNull: Bool, _ out: UnsafeMutablePointer<psg_query>?,
+  _ camera: () throws(InvalidInput) -> Camera
+) -> psg_status {
   guard let handle = EngineHandle.from(engine) else { return PSG_ERR_INVALID_ARGUMENT }
   guard handle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { handle.gate.leave() }
-  guard let camera else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "camera is NULL", field: "camera") }
+  guard !cameraIsNull else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "camera is NULL", field: "camera") }
   guard let out else { return handle.fail(PSG_ERR_INVALID_ARGUMENT, "out is NULL", field: "out") }
   do {
-    out.pointee = psg_query(handle.engine.fetchQuery(for: try Camera(camera.pointee)))
+    out.pointee = psg_query(handle.engine.fetchQuery(for: try camera()))
     return handle.succeed()
   } catch {
     return handle.fail(error)

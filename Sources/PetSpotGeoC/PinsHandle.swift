@@ -8,7 +8,7 @@ final class PinsHandle: ErrorReportingHandle {
   let indexed: IndexedPins?
   var lastError = LastError()
   let gate = EntryGate()
-  private var lastQuery: (camera: psg_camera, padding: Double, result: [UInt32])?
+  private var lastQuery: (camera: Camera, padding: Double, result: [UInt32])?
 
   init(pins: PinSet, buildIndex: Bool) {
     self.pins = pins
@@ -16,11 +16,11 @@ final class PinsHandle: ErrorReportingHandle {
   }
 
   /// Caller array indices of the visible pins, reusing the previous answer for identical input.
-  func visible(camera c: psg_camera, padding: Double) throws(InvalidInput) -> [UInt32] {
-    if let last = lastQuery, Self.sameBits(last.camera, c), last.padding.bitPattern == padding.bitPattern {
+  func visible(camera c: Camera, padding: Double) throws(InvalidInput) -> [UInt32] {
+    if let last = lastQuery, last.camera == c, last.padding.bitPattern == padding.bitPattern {
       return last.result
     }
-    let view = CameraView(try Camera(c))
+    let view = CameraView(c)
     let positions: [UInt32]
     if let indexed {
       positions = try indexed.visible(in: view, padding: padding)
@@ -31,10 +31,6 @@ final class PinsHandle: ErrorReportingHandle {
     let result = positions.map { pins.sourceRows[Int($0)] }
     lastQuery = (c, padding, result)
     return result
-  }
-
-  private static func sameBits(_ a: psg_camera, _ b: psg_camera) -> Bool {
-    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
   }
 
 }

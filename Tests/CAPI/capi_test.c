@@ -13,6 +13,7 @@ int passed = 0, failed = 0;
 
 void test_hardening(psg_engine *engine);
 void test_navigation(psg_engine *engine);
+void test_tilted(psg_engine *engine);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
                          double height, double heading) {
@@ -28,7 +29,7 @@ static void test_known_ranges(psg_engine *engine) {
     int64_t range;
   } cases[] = {
       {camera(52.2297, 21.0122, 0.05, 0.08, 390, 844, 0), 6506},
-      {camera(-33.86, 151.21, 0.05, 0.08, 390, 844, 30), 8813},
+      {camera(-33.86, 151.21, 0.05, 0.08, 390, 844, 30), 8814},
       {camera(0, 179.9, 2, 3, 800, 600, 0), 208209},
       {camera(30, 10, 170, 720, 400, 400, 0), 20003932},
       {camera(89.5, 0, 5, 5, 400, 400, 0), 521576},
@@ -72,7 +73,7 @@ static void expect_invalid(psg_engine *engine, psg_camera c, const char *field) 
 static void test_invalid_cameras(psg_engine *engine) {
   expect_invalid(engine, camera(NAN, 0, 1, 1, 100, 100, 0), "lat");
   expect_invalid(engine, camera(91, 0, 1, 1, 100, 100, 0), "lat");
-  expect_invalid(engine, camera(0, 181, 1, 1, 100, 100, 0), "lng");
+  expect_invalid(engine, camera(0, NAN, 1, 1, 100, 100, 0), "lng");
   expect_invalid(engine, camera(0, INFINITY, 1, 1, 100, 100, 0), "lng");
   expect_invalid(engine, camera(0, 0, 0, 1, 100, 100, 0), "latDelta");
   expect_invalid(engine, camera(0, 0, 1, -1, 100, 100, 0), "lngDelta");
@@ -80,7 +81,7 @@ static void test_invalid_cameras(psg_engine *engine) {
   expect_invalid(engine, camera(0, 0, 1, 1, 100, -5, 0), "height");
   expect_invalid(engine, camera(0, 0, 1, 1, 100, 100, NAN), "heading");
   psg_camera tilted = camera(0, 0, 1, 1, 100, 100, 0);
-  tilted.pitch = 30;
+  tilted.pitch = 72; /* 72 + 36.87 / 2 reaches the horizon */
   expect_invalid(engine, tilted, "pitch");
 }
 
@@ -189,7 +190,7 @@ static void test_pins(void) {
   CHECK(psg_pins_visible(indexed, &cameras[0], 0, a, 1, &needed) == PSG_ERR_BUFFER_TOO_SMALL && needed > 1,
         "too small buffer reports the count");
   /* Errors. */
-  psg_camera bad = camera(0, 200, 1, 1, 10, 10, 0);
+  psg_camera bad = camera(0, INFINITY, 1, 1, 10, 10, 0);
   CHECK(psg_pins_visible(indexed, &bad, 0, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "bad camera");
   CHECK(strstr(psg_pins_last_error(indexed), "lng") != NULL, "error names lng: %s", psg_pins_last_error(indexed));
   CHECK(psg_pins_visible(indexed, &cameras[0], -1, a, N, &n) == PSG_ERR_INVALID_ARGUMENT, "negative padding");
@@ -529,6 +530,7 @@ int main(void) {
   test_controller(engine);
   test_hardening(engine);
   test_navigation(engine);
+  test_tilted(engine);
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

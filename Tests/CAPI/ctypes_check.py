@@ -107,6 +107,13 @@ def cameras(seed=20261122, count=400):
         yield {"lat": rng.uniform(-90, 90), "lng": rng.uniform(-180, 180), "latDelta": span,
                "lngDelta": span * 10 ** rng.uniform(-1, 1), "width": rng.uniform(100, 1500),
                "height": rng.uniform(100, 1500), "heading": rng.choice([0, 0, 90, rng.uniform(-400, 400)])}
+    # Tilted cameras (psg_camera's pitch, default fov) and unwrapped centre longitudes.
+    for _ in range(count // 2):
+        span = 10 ** rng.uniform(-4, 1.5)
+        yield {"lat": rng.uniform(-80, 80), "lng": rng.uniform(-720, 720), "latDelta": span, "lngDelta": span,
+               "width": rng.uniform(100, 1500), "height": rng.uniform(100, 1500), "heading": rng.uniform(-400, 400),
+               "pitch": rng.uniform(0, 71.5)}
+    yield {"lat": 0, "lng": 0, "latDelta": 1, "lngDelta": 1, "width": 10, "height": 10, "pitch": 72}
 
 
 def main():
@@ -123,7 +130,7 @@ def main():
     for cam, line in zip(cams, lines):
         expected = json.loads(line)
         c = Camera(cam["lat"], cam["lng"], cam["latDelta"], cam["lngDelta"], cam["width"], cam["height"],
-                   cam.get("heading", 0), 0)
+                   cam.get("heading", 0), cam.get("pitch", 0))
         q = Query()
         status = lib.psg_engine_query_radius(engine, ctypes.byref(c), ctypes.byref(q))
         if "error" in expected:
@@ -131,6 +138,7 @@ def main():
         else:
             box = q.visible_region
             ok = (status == 0 and q.range == expected["range"] and q.zoom == expected["zoom"]
+                  and q.lng == expected["lng"]
                   and [box.north, box.south, box.west, box.east] == [expected["visibleRegion"][k] for k in
                                                                      ("north", "south", "west", "east")])
         if ok:

@@ -5,11 +5,12 @@ import Testing
 struct CameraValidationTests {
   static func make(
     lat: Double = 0, lng: Double = 0, latDelta: Double = 1, lngDelta: Double = 1,
-    width: Double = 100, height: Double = 100, heading: Double = 0, pitch: Double = 0
+    width: Double = 100, height: Double = 100, heading: Double = 0, pitch: Double = 0,
+    fov: Double = Camera.defaultFieldOfView
   ) throws(InvalidInput) -> Camera {
     try Camera(
       center: GeoCoordinate(latitude: lat, longitude: lng), latitudeDelta: latDelta, longitudeDelta: lngDelta,
-      width: width, height: height, heading: heading, pitch: pitch)
+      width: width, height: height, heading: heading, pitch: pitch, fieldOfView: fov)
   }
 
   static var invalid: [(String, InvalidInput.Code, () throws(InvalidInput) -> Camera)] {
@@ -17,7 +18,6 @@ struct CameraValidationTests {
       ("lat", .notFinite, { () throws(InvalidInput) in try make(lat: .nan) }),
       ("lat", .outOfRange, { () throws(InvalidInput) in try make(lat: 91) }),
       ("lat", .outOfRange, { () throws(InvalidInput) in try make(lat: -90.0001) }),
-      ("lng", .outOfRange, { () throws(InvalidInput) in try make(lng: 181) }),
       ("lng", .notFinite, { () throws(InvalidInput) in try make(lng: -.infinity) }),
       ("latDelta", .outOfRange, { () throws(InvalidInput) in try make(latDelta: 0) }),
       ("latDelta", .notFinite, { () throws(InvalidInput) in try make(latDelta: .infinity) }),
@@ -26,8 +26,14 @@ struct CameraValidationTests {
       ("height", .outOfRange, { () throws(InvalidInput) in try make(height: -1) }),
       ("height", .notFinite, { () throws(InvalidInput) in try make(height: .nan) }),
       ("heading", .notFinite, { () throws(InvalidInput) in try make(heading: .infinity) }),
-      ("pitch", .unsupported, { () throws(InvalidInput) in try make(pitch: 30) }),
       ("pitch", .notFinite, { () throws(InvalidInput) in try make(pitch: .nan) }),
+      ("pitch", .outOfRange, { () throws(InvalidInput) in try make(pitch: -0.5) }),
+      ("pitch", .outOfRange, { () throws(InvalidInput) in try make(pitch: 50, fov: 80) }),
+      ("pitch", .outOfRange, { () throws(InvalidInput) in try make(pitch: 72) }),
+      ("fov", .outOfRange, { () throws(InvalidInput) in try make(pitch: 10, fov: 0) }),
+      ("fov", .outOfRange, { () throws(InvalidInput) in try make(fov: 180) }),
+      ("fov", .notFinite, { () throws(InvalidInput) in try make(pitch: 89, fov: .nan) }),
+      ("fov", .outOfRange, { () throws(InvalidInput) in try make(pitch: 89, fov: 200) }),
     ]
   }
 

@@ -41,7 +41,10 @@ struct RadiusCommandTests {
     "invalid camera values name the field and exit 1",
     arguments: [
       (["--center", "91,0", "--span", "1,1", "--viewport", "10x10"], "lat"),
-      (["--center", "0,181", "--span", "1,1", "--viewport", "10x10"], "lng"),
+      (["--center", "0,inf", "--span", "1,1", "--viewport", "10x10"], "lng"),
+      (["--center", "0,0", "--span", "1,1", "--viewport", "10x10", "--pitch", "80"], "pitch"),
+      (["--center", "0,0", "--span", "1,1", "--viewport", "10x10", "--pitch", "10", "--fov", "0"], "fov"),
+      (["--corners", "0,0;0,1;1,1;1,0", "--viewport", "10x10"], "corners"),
       (["--center", "nan,0", "--span", "1,1", "--viewport", "10x10"], "lat"),
       (["--center", "0,0", "--span", "0,1", "--viewport", "10x10"], "latDelta"),
       (["--center", "0,0", "--span", "1,-1", "--viewport", "10x10"], "lngDelta"),
@@ -79,7 +82,7 @@ struct RadiusCommandTests {
       not json
       [1,2]
       {"lat":1e999,"lng":0,"latDelta":1,"lngDelta":1,"width":1,"height":1}
-      {"lat":0,"lng":0,"latDelta":1,"lngDelta":1,"width":1,"height":1,"pitch":10}
+      {"lat":0,"lng":0,"latDelta":1,"lngDelta":1,"width":1,"height":1,"pitch":80}
       {"lat":0,"lng":0,"latDelta":1,"lngDelta":1,"width":1,"height":1,"pitch":0,"heading":null}
       """
     let result = try CLIRunner.run(["radius", "--batch"], stdin: input)
@@ -89,7 +92,7 @@ struct RadiusCommandTests {
     #expect(try CLIRunner.object(lines[0])["range"] as? Int == 6506)
     let expectations: [(Int, String?, String)] = [
       (1, "lat", "invalid_type"), (2, "lat", "missing_field"), (3, nil, "malformed_json"), (4, nil, "malformed_json"),
-      (5, "lat", "not_finite"), (6, "pitch", "unsupported"),
+      (5, "lat", "not_finite"), (6, "pitch", "out_of_range"),
     ]
     for (index, field, code) in expectations {
       let object = try CLIRunner.object(lines[index])

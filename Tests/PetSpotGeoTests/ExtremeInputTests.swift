@@ -37,13 +37,16 @@ struct ExtremeInputTests {
         try Camera(
           center: GeoCoordinate(latitude: lat, longitude: lng), latitudeDelta: field(&random, 1e-9...1e6),
           longitudeDelta: field(&random, 1e-9...1e6), width: field(&random, 0.01...1e6),
-          height: field(&random, 0.01...1e6), heading: field(&random, 0...360)))
+          height: field(&random, 0.01...1e6), heading: field(&random, 0...360),
+          pitch: random.next() % 2 == 0 ? 0 : field(&random, 0...89), fieldOfView: field(&random, 1...150)))
     } catch {
       return .failure(error)
     }
   }
 
-  static let fields: Set<String> = ["lat", "lng", "latDelta", "lngDelta", "width", "height", "heading"]
+  static let fields: Set<String> = [
+    "lat", "lng", "latDelta", "lngDelta", "width", "height", "heading", "pitch", "fov", "padding",
+  ]
 
   @Test("every camera is refused with a named field or answered with finite numbers, index = scan")
   func extremeCameras() throws {
@@ -66,15 +69,24 @@ struct ExtremeInputTests {
             && (0...Int(FetchQuery.antipodalRange)).contains(query.range) && box.south <= box.north,
           "\(camera): \(query)")
         let padding = random.next() % 2 == 0 ? 0 : random.uniform(0...1e6)
-        let indexed = try layer.visible(in: view, padding: padding)
-        let scanned = try pins.visible(in: view, padding: padding)
-        if indexed != scanned {
-          let reference = VisibilityReference(camera: camera, padding: padding)
-          for i in Set(indexed).symmetricDifference(scanned) {
-            #expect(
-              reference.isBorderline(latitude: pins.latitudes[Int(i)], longitude: pins.longitudes[Int(i)]),
-              "\(camera) padding \(padding): index and scan differ on pin \(i)")
+        do throws(InvalidInput) {
+          let indexed = try layer.visible(in: view, padding: padding)
+          let scanned = try pins.visible(in: view, padding: padding)
+          if indexed != scanned {
+            let flat = VisibilityReference(camera: camera, padding: padding)
+            let tilted = TiltedReference(camera: camera)
+            for i in Set(indexed).symmetricDifference(scanned) {
+              let (lat, lng) = (pins.latitudes[Int(i)], pins.longitudes[Int(i)])
+              let borderline =
+                camera.pitch == 0
+                ? flat.isBorderline(latitude: lat, longitude: lng)
+                : abs(tilted.signedEdgeDistance(latitude: lat, longitude: lng, padding: padding) ?? .infinity)
+                  <= tilted.tolerance(padding: padding)
+              #expect(borderline, "\(camera) padding \(padding): index and scan differ on pin \(i)")
+            }
           }
+        } catch {
+          #expect(camera.pitch > 0 && error.field == "padding", "\(camera) padding \(padding): \(error)")
         }
         let result = clusters.items(in: view)
         #expect(result.zoom.isFinite)

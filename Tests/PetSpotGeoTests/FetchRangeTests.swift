@@ -50,3 +50,48 @@ struct FetchRangeTests {
     #expect(query.queryString == "lat=52.2297&lng=21.0122&range=\(query.range)")
   }
 }
+
+@Suite("Fetch range of tilted and corner-form cameras")
+struct TiltedFetchRangeTests {
+  let engine = try! GeoEngine()
+
+  @Test("agrees with a dense search through the spec's pitch formula", arguments: CameraKind.allCases)
+  func denseSearch(kind: CameraKind) {
+    var random = SeededRandom(seed: 0x7177 &+ UInt64(CameraKind.allCases.firstIndex(of: kind)!))
+    let reference = DenseRangeReference(metric: Geodesic())
+    for _ in 0..<(Int(env("PETSPOT_RANGE_CAMERAS") ?? "") ?? 50) {
+      let camera = random.tiltedCamera(kind)
+      FetchRangeTests.check(
+        engine.fetchQuery(for: camera).range, reference: reference.largestDistance(forTilted: camera), camera: camera)
+    }
+  }
+
+  @Test("the corner form gives its pitch form's range (within the corners' rounding)")
+  func cornerForm() {
+    var random = SeededRandom(seed: 0xC0C1)
+    for kind in CameraKind.allCases {
+      for _ in 0..<40 {
+        let camera = random.tiltedCamera(kind)
+        guard let corners = PetSpotTestSupport.cornerForm(of: camera) else { continue }
+        let (a, b) = (engine.fetchQuery(for: camera), engine.fetchQuery(for: corners))
+        #expect(abs(a.range - b.range) <= 1 + a.range / 1_000_000, "\(a.range) vs \(b.range): \(camera)")
+        #expect(b.center == camera.center)
+      }
+    }
+  }
+
+  @Test("a 60° city view reaches farther north than the flat one, and the query echoes the wrapped longitude")
+  func city() throws {
+    let flat = try Camera(
+      center: GeoCoordinate(latitude: 52.2297, longitude: 21.0122 + 720), latitudeDelta: 0.05, longitudeDelta: 0.08,
+      width: 390, height: 844)
+    let tilted = try Camera(
+      center: GeoCoordinate(latitude: 52.2297, longitude: 21.0122), latitudeDelta: 0.05, longitudeDelta: 0.08,
+      width: 390, height: 844, pitch: 60)
+    let (f, t) = (engine.fetchQuery(for: flat), engine.fetchQuery(for: tilted))
+    #expect(abs(f.center.longitude - 21.0122) < 1e-9)
+    #expect(t.range > 3 * f.range)
+    #expect(t.visibleRegion.north > f.visibleRegion.north + 0.1)
+    #expect(t.zoom == f.zoom)
+  }
+}

@@ -63,7 +63,8 @@ struct JSONParserTests {
     #expect(error(#"{"lat":null,"lng":2,"latDelta":1,"lngDelta":1,"width":10,"height":10}"#)?.field == "lat")
     #expect(error("{\(base),\"heading\":\"north\"}")?.code == .invalidType)
     #expect(error("{\(base),\"heading\":true}")?.field == "heading")
-    #expect(error("{\(base),\"pitch\":1}")?.code == .unsupported)
+    #expect(error("{\(base),\"pitch\":80}")?.field == "pitch")
+    #expect(error("{\(base),\"pitch\":1,\"fov\":\"wide\"}")?.field == "fov")
     #expect(error("[1]")?.code == .malformedJSON)
   }
 }

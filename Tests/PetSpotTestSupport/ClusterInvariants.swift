@@ -17,16 +17,7 @@ public enum ClusterInvariants {
     }
     expect(result.level == min(max(Int(rect.zoom.rounded(.down)), 0), index.options.maxZoom), "level \(result.level)")
     let items = result.items
-    for i in items.indices {
-      for j in items.indices where j > i {
-        let dx = items[i].point.x - items[j].point.x
-        let dy = items[i].point.y - items[j].point.y
-        let distance = (dx * dx + dy * dy).squareRoot()
-        expect(
-          distance >= d * (1 - 1e-9),
-          "1: items \(i) \(items[i].kind) and \(j) \(items[j].kind) are \(distance) pt apart")
-      }
-    }
+    for problem in ClusterInvariants.tooClose(items, separation: d) { expect(false, problem) }
     let reference = VisibilityReference(camera: camera, padding: 0)
     var shownBy = [Int: Int]()
     for (k, item) in items.enumerated() {
@@ -87,5 +78,21 @@ public enum ClusterInvariants {
     }
     for (k, item) in items.enumerated() { expect(result.hitTest(item.point) == k, "hit test of item \(k)") }
     return (result, Array(problems.prefix(5)))
+  }
+
+  /// Invariant 1 on screen: every pair of items closer than `separation` points, described.
+  public static func tooClose(_ items: [ClusterItem], separation d: Double) -> [String] {
+    var problems: [String] = []
+    for i in items.indices {
+      for j in items.indices where j > i {
+        let dx = items[i].point.x - items[j].point.x
+        let dy = items[i].point.y - items[j].point.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        if distance < d * (1 - 1e-9) {
+          problems.append("1: items \(i) \(items[i].kind) and \(j) \(items[j].kind) are \(distance) pt apart")
+        }
+      }
+    }
+    return problems
   }
 }

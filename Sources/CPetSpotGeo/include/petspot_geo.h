@@ -50,7 +50,7 @@ extern "C" {
 /* ---------------------------------------------------------------- versions */
 
 #define PSG_VERSION_MAJOR 0
-#define PSG_VERSION_MINOR 2
+#define PSG_VERSION_MINOR 3
 #define PSG_VERSION_PATCH 0
 /** major * 10000 + minor * 100 + patch. */
 #define PSG_VERSION_NUMBER (PSG_VERSION_MAJOR * 10000 + PSG_VERSION_MINOR * 100 + PSG_VERSION_PATCH)
@@ -64,7 +64,7 @@ PSG_API int32_t psg_version_number(void);
 
 /**
  * The loaded library's version with its PROJ and GEOS versions, e.g.
- * "petspot-geo 0.2.0 (PROJ 9.1.1, GEOS 3.11.1-CAPI-1.17.1)". Static storage; thread-safe.
+ * "petspot-geo 0.3.0 (PROJ 9.1.1, GEOS 3.11.1-CAPI-1.17.1)". Static storage; thread-safe.
  * \since 0.1
  */
 PSG_API const char *psg_version_string(void);
@@ -139,19 +139,62 @@ PSG_API const char *psg_engine_last_error_field(const psg_engine *engine);
 /* ---------------------------------------------------------------- camera and fetch query */
 
 /**
- * A map camera (docs/camera-model.md): centre, requested span, viewport and rotation.
- * This struct is frozen; a future field would come with a psg_camera_v2.
+ * A map camera (docs/camera-model.md): centre, requested span, viewport, rotation and tilt,
+ * with the default vertical field of view (36.86989764584402 degrees). For another field of
+ * view or the corner form, use psg_camera_ex. This struct is frozen.
  */
 typedef struct psg_camera {
   double lat;        /**< Centre latitude, degrees in [-90, 90]. */
-  double lng;        /**< Centre longitude, degrees in [-180, 180]. */
+  double lng;        /**< Centre longitude, degrees, any finite value (wrapped into [-180, 180]; since 0.3). */
   double lat_delta;  /**< Requested north-south span, degrees, > 0. */
   double lng_delta;  /**< Requested east-west span, degrees, > 0 (may exceed 360). */
   double width;      /**< Viewport width, points, > 0. */
   double height;     /**< Viewport height, points, > 0. */
   double heading;    /**< Rotation, degrees clockwise from north, any finite value. */
-  double pitch;      /**< Tilt; must be 0 (tilted cameras are not supported yet). */
+  double pitch;      /**< Tilt, degrees from straight down, >= 0 and pitch + fov/2 < 90 (0 before 0.3). */
 } psg_camera;
+
+/** psg_camera_ex.form: the flat or pitch form (centre, span, heading, pitch, fov). \since 0.3 */
+#define PSG_CAMERA_FORM_SPAN 0
+/** psg_camera_ex.form: the corner form (the ground points under the viewport's corners). \since 0.3 */
+#define PSG_CAMERA_FORM_CORNERS 1
+
+/**
+ * Every form of camera (docs/camera-model.md, "Tilted cameras"). Fill it with
+ * psg_camera_ex_init first (it sets struct_size and the defaults), then set the fields of one form:
+ *
+ * - PSG_CAMERA_FORM_SPAN: lat, lng, lat_delta, lng_delta, width, height, heading, pitch, fov;
+ * - PSG_CAMERA_FORM_CORNERS: corners (lat, lng of the top-left, top-right, bottom-right and
+ *   bottom-left corners' ground points), width, height, and lat, lng only when has_center is 1.
+ *   lat_delta, lng_delta, heading and pitch must then stay 0 and fov at its default, or the
+ *   call fails naming the first such field.
+ *
+ * Later versions may append fields; struct_size tells the library which ones the caller knows.
+ * \since 0.3
+ */
+typedef struct psg_camera_ex {
+  uint32_t struct_size; /**< sizeof(psg_camera_ex), set by psg_camera_ex_init. */
+  int32_t form;         /**< PSG_CAMERA_FORM_SPAN (default) or PSG_CAMERA_FORM_CORNERS. */
+  double lat;           /**< Centre latitude, degrees in [-90, 90]. */
+  double lng;           /**< Centre longitude, degrees, any finite value (wrapped). */
+  double lat_delta;     /**< Span form: north-south span, degrees, > 0. */
+  double lng_delta;     /**< Span form: east-west span, degrees, > 0. */
+  double width;         /**< Viewport width, points, > 0. */
+  double height;        /**< Viewport height, points, > 0. */
+  double heading;       /**< Span form: degrees clockwise from north (default 0). */
+  double pitch;         /**< Span form: tilt, degrees from straight down, >= 0 (default 0). */
+  double fov;           /**< Span form: vertical field of view, degrees in (0, 180) (default 36.86989764584402). */
+  int32_t has_center;   /**< Corner form: 1 when lat, lng are given (default 0: the ground under the screen centre). */
+  int32_t reserved;     /**< Must be 0. */
+  double corners[8];    /**< Corner form: lat, lng of top-left, top-right, bottom-right, bottom-left. */
+} psg_camera_ex;
+
+/**
+ * Fills `camera` with the defaults of the span form (pitch 0, default fov, zeros elsewhere) and
+ * sets struct_size. NULL is ignored.
+ * \since 0.3
+ */
+PSG_API void psg_camera_ex_init(psg_camera_ex *camera);
 
 /** A latitude/longitude box in degrees; west > east when it crosses the antimeridian. */
 typedef struct psg_bbox {
@@ -180,6 +223,9 @@ typedef struct psg_query {
  * \since 0.1
  */
 PSG_API psg_status psg_engine_query_radius(psg_engine *engine, const psg_camera *camera, psg_query *out);
+
+/** psg_engine_query_radius for every form of camera. \since 0.3 */
+PSG_API psg_status psg_engine_query_radius_ex(psg_engine *engine, const psg_camera_ex *camera, psg_query *out);
 
 
 /* ---------------------------------------------------------------- pins: pruning to the view */
@@ -268,6 +314,10 @@ PSG_API const char *psg_pins_last_error(const psg_pins *pins);
 PSG_API psg_status psg_pins_visible(psg_pins *pins, const psg_camera *camera, double padding, uint32_t *out_indices,
                                     size_t capacity, size_t *out_count);
 
+/** psg_pins_visible for every form of camera (padding measured on the screen). \since 0.3 */
+PSG_API psg_status psg_pins_visible_ex(psg_pins *pins, const psg_camera_ex *camera, double padding,
+                                       uint32_t *out_indices, size_t capacity, size_t *out_count);
+
 /* ---------------------------------------------------------------- clustering */
 
 /**
@@ -336,6 +386,10 @@ PSG_API const char *psg_cluster_index_last_error(const psg_cluster_index *index)
  */
 PSG_API psg_status psg_cluster_index_query(psg_cluster_index *index, const psg_camera *camera, psg_cluster_result **out_result);
 
+/** psg_cluster_index_query for every form of camera (clustering under perspective). \since 0.3 */
+PSG_API psg_status psg_cluster_index_query_ex(psg_cluster_index *index, const psg_camera_ex *camera,
+                                              psg_cluster_result **out_result);
+
 /** Destroys a result. NULL is a no-op. \since 0.1 */
 PSG_API void psg_cluster_result_destroy(psg_cluster_result *result);
 
@@ -398,6 +452,14 @@ PSG_API psg_status psg_cluster_index_expansion_zoom(psg_cluster_index *index, ui
  */
 PSG_API psg_status psg_cluster_index_zoom_camera(psg_cluster_index *index, uint64_t cluster_id, double width, double height,
                                                  psg_camera *out_camera);
+
+/**
+ * psg_cluster_index_zoom_camera from a camera: the tap-to-zoom camera keeps `from`'s viewport,
+ * heading, pitch and fov (a corner-form camera gives a span-form camera with the heading under
+ * its screen centre and pitch 0). \since 0.3
+ */
+PSG_API psg_status psg_cluster_index_zoom_camera_ex(psg_cluster_index *index, uint64_t cluster_id,
+                                                    const psg_camera_ex *from, psg_camera_ex *out_camera);
 
 /**
  * Inserts a pin (appended to the order) without rebuilding: only the pins whose grouping it changes
@@ -545,6 +607,11 @@ PSG_API psg_status psg_callout_place_coordinate(psg_engine *engine, const psg_ca
                                                 const psg_camera *camera, double lat, double lng,
                                                 psg_callout_placement *out);
 
+/** psg_callout_place_coordinate for every form of camera. \since 0.3 */
+PSG_API psg_status psg_callout_place_coordinate_ex(psg_engine *engine, const psg_callout_options *options,
+                                                   const psg_camera_ex *camera, double lat, double lng,
+                                                   psg_callout_placement *out);
+
 /* ---------------------------------------------------------------- map controller */
 
 /**
@@ -609,6 +676,10 @@ PSG_API psg_status psg_controller_appear(psg_controller *controller, const psg_c
 PSG_API psg_status psg_controller_gesture_began(psg_controller *controller, double t_ms);
 PSG_API psg_status psg_controller_camera_changed(psg_controller *controller, const psg_camera *camera, double t_ms);
 PSG_API psg_status psg_controller_gesture_ended(psg_controller *controller, const psg_camera *camera, double t_ms);
+/** The camera events for every form of camera. \since 0.3 */
+PSG_API psg_status psg_controller_appear_ex(psg_controller *controller, const psg_camera_ex *camera, double t_ms);
+PSG_API psg_status psg_controller_camera_changed_ex(psg_controller *controller, const psg_camera_ex *camera, double t_ms);
+PSG_API psg_status psg_controller_gesture_ended_ex(psg_controller *controller, const psg_camera_ex *camera, double t_ms);
 PSG_API psg_status psg_controller_fetch_succeeded(psg_controller *controller, int64_t request_id,
                                                   const char *announcements_json, double t_ms);
 PSG_API psg_status psg_controller_fetch_failed(psg_controller *controller, int64_t request_id, double t_ms);

@@ -58,49 +58,74 @@ extension ClusterIndex {
   /// of it sees floor(zoom) = E and the cluster split.
   public static var tapZoomMargin: Double { 1e-9 }
 
-  /// The camera that shows a cluster's leaves (tap-to-zoom), heading 0, centred on the leaves'
-  /// bounds, at zoom E + ``tapZoomMargin`` for the cluster's expansion zoom E — or lower, as far as
-  /// needed for the bounds to fit the viewport with an inset of minSeparation / 2 on every side (so
-  /// the outermost markers are whole). On an axis no larger than minSeparation there is no room
-  /// for the inset: the bounds then fill that axis (the best camera there is).
-  /// - Throws: ``InvalidInput`` naming `width` or `height` outside ``CameraLimits/viewportSide``.
-  public func camera(showing cluster: ClusterSummary, width: Double, height: Double) throws(InvalidInput) -> Camera {
-    try Camera.check("width", width, CameraLimits.viewportRequirement) { CameraLimits.viewportSide.contains($0) }
-    try Camera.check("height", height, CameraLimits.viewportRequirement) { CameraLimits.viewportSide.contains($0) }
-    // Bounds of the leaves, unwrapped around the drawn position.
+  /// The camera that shows a cluster's leaves (tap-to-zoom), with the given heading, pitch and
+  /// field of view (those of the camera the tap came from), centred on the leaves' bounds (in the
+  /// rotated frame), at zoom E + ``tapZoomMargin`` for the cluster's expansion zoom E — or lower,
+  /// as far as needed for the bounds to fit the viewport with an inset of minSeparation / 2 on
+  /// every side (so the outermost markers are whole; under a pitch the bounds' corners are fitted
+  /// through the tilted view). On an axis no larger than minSeparation there is no room for the
+  /// inset: the bounds then fill that axis (the best camera there is).
+  /// - Throws: ``InvalidInput`` naming `width`, `height`, `heading`, `pitch` or `fov`.
+  public func camera(
+    showing cluster: ClusterSummary, width: Double, height: Double, heading: Double = 0, pitch: Double = 0,
+    fieldOfView: Double = Camera.defaultFieldOfView
+  ) throws(InvalidInput) -> Camera {
+    try Camera.validateViewport(width: width, height: height)
+    try Camera.check("heading", heading, "a finite number") { _ in true }
+    try Camera.validateTilt(pitch: pitch, fieldOfView: fieldOfView)
+    let rotation = Rotation(degrees: heading)
+    // Bounds of the leaves in view coordinates (a right, b up), unwrapped around the drawn position.
     let origin = point(seedPin(of: cluster.node))
-    var minX = Double.infinity
-    var maxX = -Double.infinity
-    var minY = Double.infinity
-    var maxY = -Double.infinity
+    var (minA, maxA, minB, maxB) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
     for position in leaves(of: cluster) {
-      let p = MercatorPoint(x: pins.mercatorX[position], y: pins.mercatorY[position])
-      let dx = WorldCopy.nearestOffset(p.x - origin.x)
-      minX = min(minX, origin.x + dx)
-      maxX = max(maxX, origin.x + dx)
-      minY = min(minY, p.y)
-      maxY = max(maxY, p.y)
+      let dx = WorldCopy.nearestOffset(pins.mercatorX[position] - origin.x)
+      let dy = pins.mercatorY[position] - origin.y
+      let a = dx * rotation.cos + dy * rotation.sin
+      let b = dx * rotation.sin - dy * rotation.cos
+      (minA, maxA, minB, maxB) = (min(minA, a), max(maxA, a), min(minB, b), max(maxB, b))
     }
     let margin = options.minSeparation
     // Safely above the level's scale, so that floor(zoom) is the expansion zoom despite rounding.
     var scale = ClusterOptions.levelScale(cluster.expansionZoom) * Double.exp2(Self.tapZoomMargin)
     // Fit: (extent · scale + inset) ≤ viewport on both axes; no inset on an axis too small for it.
     let room = (x: width > margin ? width - margin : width, y: height > margin ? height - margin : height)
-    if maxX > minX { scale = min(scale, room.x / (maxX - minX)) }
-    if maxY > minY { scale = min(scale, room.y / (maxY - minY)) }
-    let center = MercatorPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
-    let hx = width / (2 * scale)
-    let hy = hx * height / width
-    let latitude = WebMercator.latitude(y: center.y)
-    let north = WebMercator.latitude(y: max(center.y - hy, 0))
-    let south = WebMercator.latitude(y: min(center.y + hy, 1))
-    // The span whose taller half stays within hy, so the fit keeps hx (and the zoom).
-    let latitudeDelta = 2 * min(north - latitude, latitude - south)
-    return try Camera(
-      center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
-      latitudeDelta: max(latitudeDelta, CameraLimits.span.lowerBound), longitudeDelta: 360 * width / scale,
-      width: width,
-      height: height)
+    if maxA > minA { scale = min(scale, room.x / (maxA - minA)) }
+    if maxB > minB { scale = min(scale, room.y / (maxB - minB)) }
+    let (midA, midB) = ((minA + maxA) / 2, (minB + maxB) / 2)
+    let center = MercatorPoint(
+      x: origin.x + midA * rotation.cos + midB * rotation.sin, y: origin.y + midA * rotation.sin - midB * rotation.cos)
+    func make(_ scale: Double) throws(InvalidInput) -> Camera {
+      let hx = width / (2 * scale)
+      let hy = hx * height / width
+      let latitude = WebMercator.latitude(y: min(max(center.y, 0), 1))
+      let north = WebMercator.latitude(y: max(center.y - hy, 0))
+      let south = WebMercator.latitude(y: min(center.y + hy, 1))
+      // The span whose taller half stays within hy, so the fit keeps hx (and the zoom).
+      let latitudeDelta = 2 * min(north - latitude, latitude - south)
+      return try Camera(
+        center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
+        latitudeDelta: max(latitudeDelta, CameraLimits.span.lowerBound), longitudeDelta: 360 * width / scale,
+        width: width, height: height, heading: heading, pitch: pitch, fieldOfView: fieldOfView)
+    }
+    var camera = try make(scale)
+    // Under a pitch the near side is magnified: shrink until the bounds' corners fit (bounded).
+    for _ in 0..<64 where pitch > 0 {
+      let view = CameraView(camera)
+      let fits = [(minA, minB), (maxA, minB), (maxA, maxB), (minA, maxB)].allSatisfy { a, b in
+        let p = MercatorPoint(
+          x: origin.x + a * rotation.cos + b * rotation.sin, y: origin.y + a * rotation.sin - b * rotation.cos)
+        let dx = p.x - view.screenCenter.x
+        guard let projection = view.projection, projection.depth(dx: dx, dy: p.y - view.screenCenter.y) > 0 else {
+          return false
+        }
+        let s = projection.screenPoint(dx: dx, dy: p.y - view.screenCenter.y)
+        return s.x >= -1e-9 && s.x <= width + 1e-9 && s.y >= -1e-9 && s.y <= height + 1e-9
+      }
+      if fits { break }
+      scale *= 0.8
+      camera = try make(scale)
+    }
+    return camera
   }
 
   private func node(_ ref: UInt32) -> Node {

@@ -3,7 +3,7 @@ extension ClusterIndex {
   ///
   /// - Complexity: proportional to the items returned and their ancestors, not to the pin count.
   public func items(in view: CameraView) -> ClusterResult {
-    items(in: view.rectangle)
+    view.projection == nil ? items(in: view.rectangle) : perspectiveItems(in: view)
   }
 
   /// The display items for a visible rectangle (a camera's, or a region's in tests).
@@ -82,9 +82,9 @@ extension ClusterIndex {
   }
 
   /// Whether any leaf under `ref` is visible (depth-first, skipping subtrees that cannot be).
-  private func hasVisibleLeaf(_ ref: UInt32, in window: VisibilityWindow, test: LeafBoxTest, stack: inout [UInt32])
-    -> Bool
-  {
+  func hasVisibleLeaf<Test: LeafRegionTest>(
+    _ ref: UInt32, in window: VisibilityWindow, test: Test, stack: inout [UInt32]
+  ) -> Bool {
     stack.removeAll(keepingCapacity: true)
     stack.append(ref)
     while let node = stack.popLast() {
@@ -94,7 +94,7 @@ extension ClusterIndex {
         continue
       }
       let c = cluster(node)
-      switch overlap(c, with: test) {
+      switch test.classify(x: c.x, y: c.y, extent: c.extent) {
       case .outside: continue
       case .inside: return true
       case .partial:

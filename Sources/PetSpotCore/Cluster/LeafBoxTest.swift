@@ -6,7 +6,7 @@
 /// for which the screen axes repeat the Mercator ones; that case skips them (the decisions are
 /// the same, bit for bit: the products are by 0 and ±1). Views wider than a world are partial
 /// unless inside.
-package struct LeafBoxTest {
+package struct LeafBoxTest: LeafRegionTest {
   /// The view centre, Mercator units.
   let centerX: Double, centerY: Double
   /// Half the view's extents along the Mercator axes, world widths.
@@ -92,4 +92,10 @@ package struct LeafBoxTest {
     let west = dx + maxX - 1 >= -extentX
     return (west ? -1 : 0)...(east ? 1 : 0)
   }
+}
+
+/// A view's test of clusters' leaf boxes: where a cluster drawn at Mercator (x, y) with leaf box
+/// `extent` lies against the view.
+protocol LeafRegionTest {
+  func classify(x: Double, y: Double, extent: LeafExtent) -> Overlap
 }

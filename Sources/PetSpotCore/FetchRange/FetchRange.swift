@@ -44,13 +44,42 @@ public struct FetchRangeSolver<Metric: GeodesicMetric> {
     if rectangle.rotation.isAxisAligned {
       return farthestInAxisAlignedBox(from: center, rectangle: rectangle)
     }
-    let polygon = rectangle.regionPolygon
+    return farthestOnEdges(of: rectangle.regionPolygon, from: center)
+  }
+
+  /// The largest distance along the straight (in Mercator) edges of a polygon.
+  private func farthestOnEdges(of polygon: [MercatorPoint], from center: GeoCoordinate) -> Double {
     var best = 0.0
+    let vertices = VertexDistances()
     for i in polygon.indices {
-      let edge = SegmentSearch(center: center, from: polygon[i], to: polygon[(i + 1) % polygon.count])
+      let edge = SegmentSearch(
+        center: center, from: polygon[i], to: polygon[(i + 1) % polygon.count], vertices: vertices)
       best = max(best, edge.farthestDistance(metric: metric))
     }
     return best
+  }
+
+  /// The largest distance in metres (not rounded) from `center` to the region a view shows
+  /// (within the Mercator band), for every form of camera.
+  public func farthestDistance(from center: GeoCoordinate, in view: CameraView) -> Double {
+    guard let region = view.region else { return farthestDistance(from: center, in: view.rectangle) }
+    return farthestDistance(from: center, in: region)
+  }
+
+  /// The largest distance in metres (not rounded) from `center` to the part of a tilted view's
+  /// quadrilateral within the Mercator band: the antipodal distance when that part holds the
+  /// antipode, else the largest over its straight edges (``SegmentSearch``). 0 when the
+  /// quadrilateral misses the band.
+  public func farthestDistance(from center: GeoCoordinate, in region: ConvexQuad) -> Double {
+    if abs(center.latitude) <= WebMercator.latitudeLimit,
+      let xs = region.xInterval(atY: WebMercator.y(latitude: -center.latitude))
+    {
+      let antipodeX = WebMercator.x(longitude: center.longitude) + 0.5
+      if antipodeX + (xs.lowerBound - antipodeX).rounded(.up) <= xs.upperBound {
+        return metric.distance(center, center.antipode)
+      }
+    }
+    return farthestOnEdges(of: region.clippedToBand, from: center)
   }
 
   /// The antipodal distance when some world copy of the antipode lies in the region, else `nil`.

@@ -9,25 +9,47 @@ struct SegmentSearch {
   let center: GeoCoordinate
   let from: MercatorPoint
   let to: MercatorPoint
+  /// Distances already measured at the polygon's vertices (an edge's ends are its neighbours'), or
+  /// `nil` for a lone edge.
+  var vertices: VertexDistances? = nil
 
   /// Fraction of the best spherical distance a hump must reach to be refined on the ellipsoid
   /// (sphere and ellipsoid differ by well under 1 %).
   static var refineThreshold: Double { 0.98 }
 
-  /// Sample spacing (metres) below which grid peaks are used without golden-section refinement.
-  static var fineSpacing: Double { 500 }
+  /// How far (metres) a sampled maximum may be raised to cover the rise between samples: half of
+  /// the 0.01 % the range may exceed the truth by (rounding up to a whole metre takes the 1 m).
+  static func riseAllowance(forDistance metres: Double) -> Double { 5e-5 * metres }
+
+  /// The sample spacing (metres) whose rise bound 4·spacing²/R stays within the allowance for a
+  /// maximum of at least `metres`.
+  static func fineSpacing(forDistance metres: Double) -> Double {
+    (riseAllowance(forDistance: metres) * 6_356_752 / 4).squareRoot()
+  }
+
+  /// The most samples an edge gets to avoid refinement (beyond, humps are refined instead).
+  static var maxFineSamples: Int { 128 }
 
   func farthestDistance<Metric: GeodesicMetric>(metric: Metric) -> Double {
     if from.y == to.y { return farthestOnParallel(metric: metric) }
     let length = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
-    // An upper bound of the edge's length in metres (a world width is at most 40 075 017 m).
-    let edgeMetres = length * 40_075_017
-    // Humps are thousands of kilometres wide: 128 samples per world width find them all. Peaks
-    // on edges sampled more finely than `fineSpacing` need no refinement (city views); longer
-    // edges refine each hump by golden-section search instead of sampling densely.
-    let n = 16 + (Int(clamping: length * 128, to: 0...4080, rounding: .towardZero) ?? 4080)
-    let spacingMetres = edgeMetres / Double(n)
+    // An upper bound of the edge's length in metres: Mercator is conformal, and a world width is
+    // 40 075 017 m · cos(lat) at latitude lat on the sphere (the largest at the edge's point
+    // nearest the equator); 1 % covers the ellipsoid's longer radii of curvature.
+    let crossesEquator = (from.y - 0.5) * (to.y - 0.5) <= 0
+    let nearestEquator = crossesEquator ? 0.5 : abs(from.y - 0.5) < abs(to.y - 0.5) ? from.y : to.y
+    let edgeMetres = length * 40_075_017 * 1.01 * Double.cos(WebMercator.latitude(y: nearestEquator) * .pi / 180)
     let sphere = SphericalDistance(center: center)
+    // Humps are thousands of kilometres wide: 128 samples per world width find them all. A peak
+    // sampled finely enough needs no refinement (the rise between samples stays within
+    // `riseAllowance`): short edges (city views) are sampled that finely on the sphere, which is
+    // cheap; longer ones refine each hump by golden-section search instead.
+    let endpoints = max(sphere.angle(to: coordinate(at: 0)), sphere.angle(to: coordinate(at: 1))) * 6_356_752
+    let fine = Self.fineSpacing(forDistance: endpoints)
+    let coarse = 16 + (Int(clamping: length * 128, to: 0...4080, rounding: .towardZero) ?? 4080)
+    let needed = Int(clamping: edgeMetres / fine, to: 0...Self.maxFineSamples, rounding: .up) ?? Self.maxFineSamples
+    let n = needed < Self.maxFineSamples ? max(coarse, needed) : coarse
+    let spacingMetres = edgeMetres / Double(n)
     let grid = SampleGrid(search: self, metric: metric, count: n)
     var samples = [Double](repeating: 0, count: n + 1)
     return samples.withUnsafeMutableBufferPointer { scores in
@@ -43,14 +65,13 @@ struct SegmentSearch {
       where scores[i] >= threshold
         && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
       {
-        let peak = grid.climb(from: i)
-        peaks.append((peak, grid.distance(peak)))
+        peaks.append(grid.climb(from: i))
       }
       // Between samples a smooth peak rises at most spacing² · |f''| / 8 above the best sample;
       // |f''| ≤ 4 / R keeps a wide margin for curved (loxodrome) edges near the poles.
       let rise = 4 * spacingMetres * spacingMetres / 6_356_752
       var best = peaks.map(\.value).max() ?? 0
-      if spacingMetres <= Self.fineSpacing { return best + rise }
+      if rise <= Self.riseAllowance(forDistance: best) { return best + rise }
       // Refine the highest humps first; a hump that cannot beat the best found is skipped.
       for (peak, value) in peaks.sorted(by: { $0.value > $1.value }) where value + rise >= best {
         let lower = Double(max(peak - 1, 0)) / Double(n)
@@ -106,11 +127,20 @@ private struct SampleGrid<Metric: GeodesicMetric> {
   let count: Int
 
   func distance(_ i: Int) -> Double {
-    metric.distance(search.center, search.coordinate(at: Double(i) / Double(count)))
+    if let vertices = search.vertices, i == 0 || i == count {
+      let vertex = i == 0 ? search.from : search.to
+      return vertices.distance(at: vertex) {
+        metric.distance(
+          search.center,
+          GeoCoordinate(latitude: WebMercator.latitude(y: vertex.y), longitude: WebMercator.longitude(x: vertex.x)))
+      }
+    }
+    return metric.distance(search.center, search.coordinate(at: Double(i) / Double(count)))
   }
 
-  /// Hill-climbs from sample `start` to a local maximum of the ellipsoidal distance on the grid.
-  func climb(from start: Int) -> Int {
+  /// Hill-climbs from sample `start` to a local maximum of the ellipsoidal distance on the grid:
+  /// its index and distance.
+  func climb(from start: Int) -> (index: Int, value: Double) {
     var index = start
     var value = distance(start)
     while true {
@@ -123,7 +153,7 @@ private struct SampleGrid<Metric: GeodesicMetric> {
         index += 1
         value = right
       } else {
-        return index
+        return (index, value)
       }
     }
   }
@@ -149,5 +179,19 @@ struct SphericalDistance {
     let sdLng = Double.sin((lng2 - lng) / 2)
     let h = sdLat * sdLat + cosLat * Double.cos(lat2) * sdLng * sdLng
     return 2 * Double.asin(min(1, h.squareRoot()))
+  }
+}
+
+/// Ellipsoidal distances measured at a polygon's vertices during one search, so that the two edges
+/// meeting at a vertex measure it once.
+final class VertexDistances {
+  private var known: [(point: MercatorPoint, metres: Double)] = []
+
+  /// The distance at `point`, measured by `measure` the first time.
+  func distance(at point: MercatorPoint, _ measure: () -> Double) -> Double {
+    if let hit = known.first(where: { $0.point == point }) { return hit.metres }
+    let metres = measure()
+    known.append((point, metres))
+    return metres
   }
 }

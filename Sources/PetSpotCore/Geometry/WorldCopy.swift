@@ -30,4 +30,21 @@ public enum WorldCopy {
     let a = abs(dx)
     return min(a, 1 - a)
   }
+
+  /// Whether some copy dx + k (k integer) lies in [lo, hi], for any width: the world-copy test of
+  /// the visibility windows once their dx interval at a pin's row is known.
+  @inlinable @inline(__always)
+  public static func someCopy(of dx: Double, in lo: Double, _ hi: Double) -> Bool {
+    guard lo <= hi else { return false }
+    if hi - lo >= 1 { return true }
+    let t = dx - lo
+    return t - t.rounded(.down) <= hi - lo
+  }
+
+  /// ``someCopy(of:in:_:)`` for dx already wrapped into [−½, ½) and an interval under two worlds
+  /// wide: k ∈ {−1, 0, 1}, with compares and selects only (for vectorised loops).
+  @inlinable @inline(__always)
+  public static func someNearbyCopy(of dx: Double, in lo: Double, _ hi: Double) -> Bool {
+    (dx >= lo && dx <= hi) || (dx + 1 >= lo && dx + 1 <= hi) || (dx - 1 >= lo && dx - 1 <= hi)
+  }
 }

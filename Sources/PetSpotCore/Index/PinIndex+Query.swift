@@ -78,36 +78,14 @@ extension PinIndex {
   }
 
   private func collect(window: VisibilityWindow, shift: Double, into result: inout [UInt32]) {
-    let c = window.rotation.cos
-    let s = window.rotation.sin
-    let h1 = window.halfWidth
-    let h2 = window.halfHeight
-    let cx = window.centerX - shift
-    let cy = window.centerY
-    let extX = window.halfExtentX
-    let extY = h1 * abs(s) + h2 * abs(c)
-
-    func classify(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Overlap {
-      // Separating axes: the Mercator axes (bounding boxes), then screen right and screen up.
-      if x1 < cx - extX || x0 > cx + extX || y1 < cy - extY || y0 > cy + extY { return .outside }
-      // View coordinates are linear: the corners' extremes come from the x and y ends separately.
-      let ax0 = (x0 - cx) * c
-      let ax1 = (x1 - cx) * c
-      let ay0 = (y0 - cy) * s
-      let ay1 = (y1 - cy) * s
-      let bx0 = (x0 - cx) * s
-      let bx1 = (x1 - cx) * s
-      let by0 = -(y0 - cy) * c
-      let by1 = -(y1 - cy) * c
-      let minA = min(ax0, ax1) + min(ay0, ay1)
-      let maxA = max(ax0, ax1) + max(ay0, ay1)
-      let minB = min(bx0, bx1) + min(by0, by1)
-      let maxB = max(bx0, bx1) + max(by0, by1)
-      if maxA < -h1 || minA > h1 || maxB < -h2 || minB > h2 { return .outside }
-      if minA >= -h1 && maxA <= h1 && minB >= -h2 && maxB <= h2 { return .inside }
-      return .partial
+    if let quad = window.quad {
+      collect(QuadNodeTest(quad: quad, shift: shift), into: &result)
+    } else {
+      collect(RectangleNodeTest(window: window, shift: shift), into: &result)
     }
+  }
 
+  private func collect<Test: NodeRegionTest>(_ test: Test, into result: inout [UInt32]) {
     points.withUnsafeBufferPointer { points in
       positions.withUnsafeBufferPointer { pos in
         // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
@@ -124,7 +102,7 @@ extension PinIndex {
             let size = 1.0 / Double(UInt64(1) << UInt64(level))
             let x0 = Double(ix) * size
             let y0 = Double(iy) * size
-            switch classify(x0, y0, x0 + size, y0 + size) {
+            switch test.classify(x0, y0, x0 + size, y0 + size) {
             case .outside:
               continue
             case .inside:
@@ -139,11 +117,7 @@ extension PinIndex {
                 }
               } else {
                 let start = Int(current.start)
-                for j in start..<(start + n) {
-                  let dx = points[j].x - cx
-                  let dy = points[j].y - cy
-                  if abs(dx * c + dy * s) <= h1 && abs(dx * s - dy * c) <= h2 { result.append(pos[j]) }
-                }
+                for j in start..<(start + n) where test.contains(points[j].x, points[j].y) { result.append(pos[j]) }
               }
             }
           }

@@ -29,7 +29,13 @@ extension PinSet {
             emit(i)
           }
           guard !xs.isEmpty else { return }
-          if window.isNarrow {
+          if let quad = window.quad {
+            if window.isNarrow {
+              for i in 0..<xs.count where quad.narrowContains(x: xs[i], y: ys[i]) { keep(i) }
+            } else {
+              for i in 0..<xs.count where quad.contains(x: xs[i], y: ys[i]) { keep(i) }
+            }
+          } else if window.isNarrow {
             Self.scanNarrowSIMD(window, xs, ys, keep)
           } else {
             for i in 0..<xs.count where window.contains(x: xs[i], y: ys[i]) { keep(i) }

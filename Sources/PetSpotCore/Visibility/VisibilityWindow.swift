@@ -9,6 +9,10 @@
 /// (a quarter-turned camera) bounds y alone. The pin is visible when some x + k (k integer) lies in
 /// that interval: with dx first wrapped into [−½, ½), k ∈ {−1, 0, 1} suffices when the rectangle is
 /// less than two worlds wide (``isNarrow``); wider views use a floor.
+///
+/// A tilted or corner-form view carries its own test (``quad``, the same idea with the edges of a
+/// quadrilateral); ``contains(x:y:)``, the scans and the indexes then use it, and the flat
+/// fields describe that view's centre and X extent only.
 public struct VisibilityWindow: Hashable, Sendable {
   /// The camera centre in Mercator units.
   public let centerX: Double, centerY: Double
@@ -23,6 +27,8 @@ public struct VisibilityWindow: Hashable, Sendable {
   /// The grown rectangle (for index traversal).
   public let halfWidth: Double, halfHeight: Double
   public let rotation: Rotation
+  /// Tilted and corner-form views: their test; `nil` for flat views.
+  public let quad: QuadWindow?
 
   /// Prepares the test for a camera's rectangle grown by `padding` points on every side.
   /// - Parameter padding: points, finite and ≥ 0 (validate with ``validatePadding(_:)``).
@@ -58,6 +64,22 @@ public struct VisibilityWindow: Hashable, Sendable {
     self.minY = minY
     self.maxY = maxY
     halfExtentX = h1 * abs(c) + h2 * abs(s)
+    quad = nil
+  }
+
+  /// Prepares the test of a tilted or corner-form view: `quad` is the ground under the padded
+  /// viewport, `center` the ground point under the screen centre.
+  public init(quad region: ConvexQuad, center: MercatorPoint) {
+    let test = QuadWindow(quad: region, center: center)
+    quad = test
+    centerX = center.x
+    centerY = center.y
+    (minY, maxY) = (test.minY, test.maxY)
+    (lo1, hi1, k1, lo2, hi2, k2) = (-.infinity, .infinity, 0, -.infinity, .infinity, 0)
+    halfExtentX = test.halfExtentX
+    halfWidth = test.halfExtentX
+    halfHeight = max(test.maxY - center.y, center.y - test.minY)
+    rotation = Rotation(degrees: 0)
   }
 
   /// Whether a padding value is acceptable: finite, in ``CameraLimits/padding`` (points).
@@ -72,17 +94,16 @@ public struct VisibilityWindow: Hashable, Sendable {
   /// up to floating-point rounding. Works for any width.
   @inlinable
   public func contains(x: Double, y: Double) -> Bool {
+    if let quad { return quad.contains(x: x, y: y) }
     guard y >= minY && y <= maxY else { return false }  // false for NaN
     let dy = y - centerY
     let lo = max(lo1 + k1 * dy, lo2 + k2 * dy)
     let hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
-    guard lo <= hi else { return false }
-    if hi - lo >= 1 { return true }
-    let t = (x - centerX) - lo
-    return t - t.rounded(.down) <= hi - lo
+    return WorldCopy.someCopy(of: x - centerX, in: lo, hi)
   }
 
-  /// The same decision, branch-free, for narrow windows (``isNarrow``): dx wrapped into [−½, ½)
+  /// The same decision, branch-free, for narrow flat windows (``isNarrow``, ``quad`` `nil`; a quad
+  /// window has its own): dx wrapped into [−½, ½)
   /// and tested at k = −1, 0, 1. Written for the auto-vectoriser: selects and compares only.
   @inlinable @inline(__always)
   public func narrowContains(x: Double, y: Double) -> Bool {
@@ -91,7 +112,7 @@ public struct VisibilityWindow: Hashable, Sendable {
     let hi = min(hi1 + k1 * dy, hi2 + k2 * dy)
     let dx = WorldCopy.nearestOffset(nearby: x - centerX)
     let inY = (y >= minY) && (y <= maxY)
-    let inX = (dx >= lo && dx <= hi) || (dx + 1 >= lo && dx + 1 <= hi) || (dx - 1 >= lo && dx - 1 <= hi)
+    let inX = WorldCopy.someNearbyCopy(of: dx, in: lo, hi)
     return inY && inX
   }
 }

@@ -126,7 +126,7 @@ extension GeoEngine {
       }
       do throws(PROJError) {
         let point = try mercator().project([coordinate])[0]
-        return view.rectangle.screenPoint(of: point)
+        return view.screenPoint(of: point)
       } catch {
         throw GeoError(error)
       }

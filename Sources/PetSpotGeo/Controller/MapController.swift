@@ -107,10 +107,7 @@ public final class MapController {
         throw InvalidInput(
           field: "event", code: .unsupported, message: "viewportChanged before appear: there is no camera yet")
       }
-      view = CameraView(
-        try Camera(
-          center: old.center, latitudeDelta: old.latitudeDelta, longitudeDelta: old.longitudeDelta, width: width,
-          height: height, heading: old.heading))
+      view = CameraView(try old.resized(width: width, height: height))
       keepVisiblePins()
       if !isGestureActive { requestFetch(at: t, into: &effects) }  // the gesture's end fetches anyway
     case .fetchSucceeded(let id, let batch):
@@ -156,7 +153,7 @@ public final class MapController {
     guard let view else { return }
     if configuration.reuseCoveredFetch, let last = lastSuccess, let t, let then = last.time,
       t - then < configuration.reuseMaxAge,
-      FetchRangeSolver(metric: engine.geodesic).farthestDistance(from: last.query.center, in: view.rectangle)
+      FetchRangeSolver(metric: engine.geodesic).farthestDistance(from: last.query.center, in: view)
         <= Double(last.query.range)
     {
       pins = visible(last.announcements)  // the last answer covers the whole new view
@@ -180,7 +177,7 @@ public final class MapController {
   /// The announcements of `list` in view of the current camera, in order.
   private func visible(_ list: [Announcement]) -> [Announcement] {
     guard let view else { return [] }
-    let window = VisibilityWindow(rectangle: view.rectangle)
+    let window = VisibilityWindow(view: view)
     return list.filter { window.contains($0.coordinate) }
   }
 

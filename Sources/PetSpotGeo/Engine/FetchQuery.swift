@@ -44,14 +44,13 @@ extension GeoEngine {
 extension FetchQuery {
   /// The query for `view`, measuring distances with `metric`.
   public init(view: CameraView, metric: some GeodesicMetric) {
-    let rectangle = view.rectangle
-    let farthest = FetchRangeSolver(metric: metric).farthestDistance(from: view.camera.center, in: rectangle)
+    let farthest = FetchRangeSolver(metric: metric).farthestDistance(from: view.camera.center, in: view)
     self.center = view.camera.center
     // The farthest distance is at most the antipodal one (about 2e7 m); should it ever not be a
     // number, the antipodal range is the answer that never misses a pin.
     self.range =
       Int(clamping: farthest, to: 0...Int(Self.antipodalRange), rounding: .up) ?? Int(Self.antipodalRange)
-    self.zoom = rectangle.zoom
-    self.visibleRegion = rectangle.regionBoundingBox
+    self.zoom = view.zoom
+    self.visibleRegion = view.regionBoundingBox
   }
 }

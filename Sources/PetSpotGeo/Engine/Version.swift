@@ -3,7 +3,7 @@ public enum LibraryVersion {
   /// Major version: changes only with an incompatible change of the Swift or C API.
   public static let major = 0
   /// Minor version: new features, compatible.
-  public static let minor = 2
+  public static let minor = 3
   /// Patch version: fixes.
   public static let patch = 0
   /// `major * 10000 + minor * 100 + patch`, as `PSG_VERSION_NUMBER`.

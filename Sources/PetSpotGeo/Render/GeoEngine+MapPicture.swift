@@ -32,17 +32,26 @@ extension GeoEngine {
         of: selectedId, index: index, result: result, camera: camera, insets: insets, cardSize: cardSize)
     }
     let query = fetchQuery(for: view)
+    // A tilted view shows ground up to its horizon: marks behind the camera or far beyond the
+    // viewport (towards the horizon) are left out of the picture.
+    func drawable(_ c: GeoCoordinate) -> ScreenPoint? {
+      guard view.isInFront(c) else { return nil }
+      let p = view.screenPoint(of: c)
+      guard view.projection != nil else { return p }
+      let (w, h) = (camera.width, camera.height)
+      return p.x >= -w && p.x <= 2 * w && p.y >= -h && p.y <= 2 * h ? p : nil
+    }
     if fetchCircle {
-      picture.fetchCircle = stride(from: 0.0, to: 360, by: 2).map { azimuth in
-        view.screenPoint(of: geodesic.destination(from: camera.center, azimuth: azimuth, metres: Double(query.range)))
+      picture.fetchCircle = stride(from: 0.0, to: 360, by: 2).compactMap { azimuth in
+        drawable(geodesic.destination(from: camera.center, azimuth: azimuth, metres: Double(query.range)))
       }
     }
     if let indexed {
-      let window = VisibilityWindow(rectangle: view.rectangle)
+      let window = VisibilityWindow(view: view)
       for match in indexed.within(metres: Double(query.range), of: camera.center) {
         let p = match.position
         if !window.contains(x: indexed.pins.mercatorX[p], y: indexed.pins.mercatorY[p]) {
-          picture.prunedPins.append(view.screenPoint(of: indexed.pins.coordinate(at: p)))
+          if let point = drawable(indexed.pins.coordinate(at: p)) { picture.prunedPins.append(point) }
         }
       }
     }

@@ -51,7 +51,7 @@ extension PetSpotGeoCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Comma-separated built-in cameras (city, country, world; default: all), or a JSON Lines file of cameras, each with an optional \"name\".",
+        "Comma-separated built-in cameras (city, country, world, city-rotated, city-tilted, desktop-tilted; default: city,country,world), or a JSON Lines file of cameras, each with an optional \"name\".",
         valueName: "list|file"))
     var cameras: String = "city,country,world"
 
@@ -113,7 +113,7 @@ extension PetSpotGeoCommand {
         for (name, camera) in operation.takesCamera ? cameraList : Array(cameraList.prefix(1)) {
           Progress.say("measuring \(operation.rawValue) (\(name))…")
           let view = CameraView(camera)
-          let window = VisibilityWindow(rectangle: view.rectangle)
+          let window = VisibilityWindow(view: view)
           var hits = 0
           let timing: TimingSummary
           switch operation {
@@ -232,7 +232,9 @@ enum BenchCameras {
     let names = list.split(separator: ",").map(String.init)
     if names.allSatisfy({ name in all.contains { $0.0 == name } }) { return all.filter { names.contains($0.0) } }
     guard let text = try? Machine.readText(list) else {
-      throw ValidationError("--cameras: '\(list)' is neither a list of city, country, world nor a readable file")
+      throw ValidationError(
+        "--cameras: '\(list)' is neither a list of city, country, world, city-rotated, city-tilted, desktop-tilted nor a readable file"
+      )
     }
     var result: [(String, Camera)] = []
     for (i, line) in text.split(separator: "\n").enumerated() where line.contains(where: { !$0.isWhitespace }) {
@@ -248,5 +250,5 @@ enum BenchCameras {
     return result
   }
 
-  static let all = BenchmarkCameras.pruning.map { ($0.name, $0.camera) }
+  static let all = (BenchmarkCameras.pruning + BenchmarkCameras.tilted).map { ($0.name, $0.camera) }
 }
