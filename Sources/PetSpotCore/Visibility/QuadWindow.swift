@@ -105,3 +105,17 @@ public struct QuadWindow: Hashable, Sendable {
     return inside ? .inside : .partial
   }
 }
+
+/// A ``QuadWindow`` behind a reference, so that ``VisibilityWindow`` stays small for flat views.
+public final class QuadWindowBox: Hashable, Sendable {
+  /// The test.
+  public let test: QuadWindow
+
+  init(_ test: QuadWindow) {
+    self.test = test
+  }
+
+  public static func == (a: QuadWindowBox, b: QuadWindowBox) -> Bool { a.test == b.test }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(test) }
+}

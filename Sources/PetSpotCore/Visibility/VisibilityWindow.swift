@@ -28,7 +28,10 @@ public struct VisibilityWindow: Hashable, Sendable {
   public let halfWidth: Double, halfHeight: Double
   public let rotation: Rotation
   /// Tilted and corner-form views: their test; `nil` for flat views.
-  public let quad: QuadWindow?
+  public var quad: QuadWindow? { quadBox?.test }
+  /// The quad test, boxed: a flat window stays small (it is copied into every query) and pays one
+  /// pointer test for it.
+  @usableFromInline let quadBox: QuadWindowBox?
 
   /// Prepares the test for a camera's rectangle grown by `padding` points on every side.
   /// - Parameter padding: points, finite and ≥ 0 (validate with ``validatePadding(_:)``).
@@ -64,14 +67,14 @@ public struct VisibilityWindow: Hashable, Sendable {
     self.minY = minY
     self.maxY = maxY
     halfExtentX = h1 * abs(c) + h2 * abs(s)
-    quad = nil
+    quadBox = nil
   }
 
   /// Prepares the test of a tilted or corner-form view: `quad` is the ground under the padded
   /// viewport, `center` the ground point under the screen centre.
   public init(quad region: ConvexQuad, center: MercatorPoint) {
     let test = QuadWindow(quad: region, center: center)
-    quad = test
+    quadBox = QuadWindowBox(test)
     centerX = center.x
     centerY = center.y
     (minY, maxY) = (test.minY, test.maxY)
@@ -94,7 +97,7 @@ public struct VisibilityWindow: Hashable, Sendable {
   /// up to floating-point rounding. Works for any width.
   @inlinable
   public func contains(x: Double, y: Double) -> Bool {
-    if let quad { return quad.contains(x: x, y: y) }
+    if let quadBox { return quadBox.test.contains(x: x, y: y) }
     guard y >= minY && y <= maxY else { return false }  // false for NaN
     let dy = y - centerY
     let lo = max(lo1 + k1 * dy, lo2 + k2 * dy)
