@@ -45,3 +45,36 @@ struct TiltedClusterTests {
     #expect(shown > flat.items.reduce(0) { $0 + ($1.cluster?.count ?? 1) }, "the tilted view shows more ground")
   }
 }
+
+@Suite("Tap-to-zoom from a tilted camera")
+struct TiltedTapToZoomTests {
+  @Test("the camera keeps heading, pitch and fov, and shows every leaf inside the viewport")
+  func keepsTheTilt() throws {
+    var random = SeededRandom(seed: 0x7A9)
+    var pins = PinSet()
+    for n in 0..<5_000 {
+      try pins.append(
+        id: "z\(n)", latitude: 48.85 + random.uniform(-0.1...0.1), longitude: 2.35 + random.uniform(-0.15...0.15),
+        status: .missing, sourceRow: n)
+    }
+    let index = try ClusterIndex(pins: pins, options: ClusterOptions())
+    let camera = try TiltedCameraTests.pitched(lat: 48.85, lng: 2.35, span: 0.2, heading: 40, pitch: 55, fov: 50)
+    let clusters = index.items(in: CameraView(camera)).items.compactMap(\.cluster)
+    #expect(clusters.count > 5)
+    for cluster in clusters.prefix(20) {
+      let zoomed = try index.camera(
+        showing: cluster, width: camera.width, height: camera.height, heading: camera.heading, pitch: camera.pitch,
+        fieldOfView: camera.fieldOfView)
+      #expect(zoomed.heading == 40 && zoomed.pitch == 55 && zoomed.fieldOfView == 50)
+      let view = CameraView(zoomed)
+      for leaf in index.leaves(of: cluster) {
+        let c = pins.coordinate(at: leaf)
+        let p = view.screenPoint(of: c)
+        #expect(
+          view.isInFront(c) && p.x >= -1e-6 && p.x <= camera.width + 1e-6 && p.y >= -1e-6
+            && p.y <= camera.height + 1e-6,
+          "leaf \(leaf) of \(cluster.id) at \(p)")
+      }
+    }
+  }
+}

@@ -51,14 +51,18 @@ struct SegmentSearch {
     let n = needed < Self.maxFineSamples ? max(coarse, needed) : coarse
     let spacingMetres = edgeMetres / Double(n)
     let grid = SampleGrid(search: self, metric: metric, count: n)
+    let chords = SphericalChord(center: center)
     var samples = [Double](repeating: 0, count: n + 1)
     return samples.withUnsafeMutableBufferPointer { scores in
+      // Scores are squared chords on the unit sphere: monotone in the angle, no inverse trig.
       var bestScore = 0.0
       for i in 0...n {
-        scores[i] = sphere.angle(to: coordinate(at: Double(i) / Double(n)))
+        let t = Double(i) / Double(n)
+        scores[i] = chords.squaredChord(x: from.x + t * (to.x - from.x), y: from.y + t * (to.y - from.y))
         bestScore = max(bestScore, scores[i])
       }
-      let threshold = bestScore * Self.refineThreshold
+      let threshold = SphericalChord.squaredChord(
+        angle: SphericalChord.angle(squaredChord: bestScore) * Self.refineThreshold)
       // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
       var peaks: [(index: Int, value: Double)] = []
       for i in 0...n
@@ -193,5 +197,39 @@ final class VertexDistances {
     let metres = measure()
     known.append((point, metres))
     return metres
+  }
+}
+
+/// Squared chord lengths on the unit sphere from a fixed centre to Mercator points, without
+/// inverse trigonometry: with u = π(1 − 2Y), cos φ = 1/cosh u and sin φ = tanh u. Monotone in the
+/// central angle, so it locates maxima as the angle does, at a fraction of the cost.
+struct SphericalChord {
+  private let cx: Double, cy: Double, cz: Double
+
+  init(center: GeoCoordinate) {
+    let lat = center.latitude * .pi / 180
+    let lng = center.longitude * .pi / 180
+    (cx, cy, cz) = (Double.cos(lat) * Double.cos(lng), Double.cos(lat) * Double.sin(lng), Double.sin(lat))
+  }
+
+  /// |p − c|² for the point at Mercator (x, y) (x unwrapped).
+  @inline(__always)
+  func squaredChord(x: Double, y: Double) -> Double {
+    let e = Double.exp(.pi * (1 - 2 * y))
+    let inverse = 1 / e
+    let cosLat = 2 / (e + inverse)
+    let sinLat = (e - inverse) / (e + inverse)
+    let lng = (2 * x - 1) * .pi
+    let (px, py, pz) = (cosLat * Double.cos(lng), cosLat * Double.sin(lng), sinLat)
+    return (px - cx) * (px - cx) + (py - cy) * (py - cy) + (pz - cz) * (pz - cz)
+  }
+
+  /// The central angle (radians) of a squared chord.
+  static func angle(squaredChord c2: Double) -> Double { 2 * Double.asin(min(1, c2.squareRoot() / 2)) }
+
+  /// The squared chord of a central angle (radians).
+  static func squaredChord(angle: Double) -> Double {
+    let chord = 2 * Double.sin(angle / 2)
+    return chord * chord
   }
 }

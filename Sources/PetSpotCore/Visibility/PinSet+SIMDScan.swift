@@ -54,4 +54,53 @@ extension PinSet {
       i += 1
     }
   }
+
+  /// The same scan for a tilted view's window (three lines a side).
+  @inline(__always)
+  static func scanNarrowSIMD(
+    _ w: QuadWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
+    _ emit: (Int) -> Void
+  ) {
+    let n = xs.count
+    let (cx, cy) = (Lanes(repeating: w.centerX), Lanes(repeating: w.centerY))
+    let (minY, maxY) = (Lanes(repeating: w.minY), Lanes(repeating: w.maxY))
+    let (lo1, k1, lo2, k2) = (
+      Lanes(repeating: w.lo1), Lanes(repeating: w.k1), Lanes(repeating: w.lo2), Lanes(repeating: w.k2)
+    )
+    let (lo3, k3) = (Lanes(repeating: w.lo3), Lanes(repeating: w.k3))
+    let (hi1, m1, hi2, m2) = (
+      Lanes(repeating: w.hi1), Lanes(repeating: w.m1), Lanes(repeating: w.hi2), Lanes(repeating: w.m2)
+    )
+    let (hi3, m3) = (Lanes(repeating: w.hi3), Lanes(repeating: w.m3))
+    let (half, one) = (Lanes(repeating: 0.5), Lanes(repeating: 1))
+    let px = UnsafeRawPointer(xs.baseAddress!)
+    let py = UnsafeRawPointer(ys.baseAddress!)
+    var i = 0
+    while i + 8 <= n {
+      let x = px.loadUnaligned(fromByteOffset: i * 8, as: Lanes.self)
+      let y = py.loadUnaligned(fromByteOffset: i * 8, as: Lanes.self)
+      let dy = y - cy
+      var lo = lo1 + k1 * dy
+      var hi = hi1 + m1 * dy
+      let (a2, b2, a3, b3) = (lo2 + k2 * dy, hi2 + m2 * dy, lo3 + k3 * dy, hi3 + m3 * dy)
+      lo.replace(with: a2, where: lo .< a2)
+      hi.replace(with: b2, where: b2 .< hi)
+      lo.replace(with: a3, where: lo .< a3)
+      hi.replace(with: b3, where: b3 .< hi)
+      var dx = x - cx
+      dx.replace(with: dx - one, where: dx .>= half)
+      dx.replace(with: dx + one, where: dx .< -half)
+      let (up, down) = (dx + one, dx - one)
+      let inX = ((dx .>= lo) .& (dx .<= hi)) .| ((up .>= lo) .& (up .<= hi)) .| ((down .>= lo) .& (down .<= hi))
+      let visible = inX .& (y .>= minY) .& (y .<= maxY)
+      if any(visible) {
+        for lane in 0..<8 where visible[lane] { emit(i + lane) }
+      }
+      i += 8
+    }
+    while i < n {
+      if w.narrowContains(x: xs[i], y: ys[i]) { emit(i) }
+      i += 1
+    }
+  }
 }
