@@ -12,8 +12,9 @@ pins1m="${TMPDIR:-/tmp}/petspot-skewed-1m-seed1.psgpins"
 # at least the flat level, every marker 44 points apart on screen.
 "$cli" render --pins "$pins1m" --center 48.8566,2.3522 --span 0.25,0.25 --viewport 390x844 --insets 59,0,34,0 \
   --pitch 60 --heading 20 --output docs/render-city-tilted.svg
-# The shelter near Culemborg (Data/pins.csv) at zoom 19 with maxZoom 18: 45 pins spiderfied, the
-# top leg selected near the top of the screen, its callout flipped below.
+# The shelter near Culemborg (Data/pins.csv) at zoom 19 with maxZoom 18: 45 pins spiderfied on the
+# compact layout (their spiral would be wider than the phone), slid down from the top edge; the
+# first leg selected, its callout flipped below.
 "$cli" render --pins Data/pins.csv --center 51.93380,5.231333621275525 --span 0.00001,0.001046 --viewport 390x844 \
   --insets 59,0,34,0 --max-zoom 18 --select shelter0-0 --card-size 262x220 --fetch-circle --show-pruned \
   --output docs/render-shelter.svg

@@ -7,7 +7,8 @@ final class ClusterIndexHandle: ErrorReportingHandle {
   var lastError = LastError()
   let gate = EntryGate()
 
-  /// Clusters this handle's queries merged below zoom 0 (not in the index), by id: the by-id calls
+  /// Clusters this handle's queries merged (not in the index: below zoom 0, near the edges, under a
+  /// tilt, stacks), by id: the by-id calls
   /// find them too, until the index changes (their members may then differ). At most
   /// ``mergedCapacity``; beyond it the oldest queries' entries are forgotten.
   private var merged: [UInt64: ClusterSummary] = [:]

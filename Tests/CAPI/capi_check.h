@@ -17,4 +17,9 @@ extern int passed, failed;
     }                                                      \
   } while (0)
 
+/* The corner form of a pitch-form camera (centre given), from the model's formula; 0 when a corner
+ * is off the map (capi_tilted.c). */
+struct psg_camera_ex;
+int capi_corner_form(const struct psg_camera_ex *camera, struct psg_camera_ex *out);
+
 #endif

@@ -14,6 +14,7 @@ int passed = 0, failed = 0;
 void test_hardening(psg_engine *engine);
 void test_navigation(psg_engine *engine);
 void test_tilted(psg_engine *engine);
+void test_onscreen(void);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
                          double height, double heading) {
@@ -531,6 +532,7 @@ int main(void) {
   test_hardening(engine);
   test_navigation(engine);
   test_tilted(engine);
+  test_onscreen();
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -45,7 +45,7 @@ static psg_camera_ex pitched(double lat, double lng, double span, double heading
 }
 
 /* The corner form of a pitch-form camera (centre given); 0 when a corner is off the map. */
-static int corner_form(const psg_camera_ex *c, psg_camera_ex *out) {
+int capi_corner_form(const psg_camera_ex *c, psg_camera_ex *out) {
   psg_camera_ex_init(out);
   out->form = PSG_CAMERA_FORM_CORNERS;
   out->width = c->width, out->height = c->height, out->has_center = 1, out->lat = c->lat, out->lng = c->lng;
@@ -70,8 +70,8 @@ static void test_defaults_and_errors(psg_engine *engine) {
   bad[n].camera = pitched(52.23, 21.01, 0.05, 0, 10, NAN), bad[n++].field = "fov";
   bad[n].camera = pitched(52.23, 21.01, 0.05, 0, 10, 40), bad[n].camera.struct_size = 8, bad[n++].field = "struct_size";
   psg_camera_ex city = pitched(52.23, 21.01, 0.05, 0, 60, 36.86989764584402);
-  corner_form(&city, &bad[n].camera), bad[n].camera.lat_delta = 1, bad[n++].field = "latDelta";
-  corner_form(&city, &bad[n].camera);
+  capi_corner_form(&city, &bad[n].camera), bad[n].camera.lat_delta = 1, bad[n++].field = "latDelta";
+  capi_corner_form(&city, &bad[n].camera);
   double swap = bad[n].camera.corners[0];
   bad[n].camera.corners[0] = bad[n].camera.corners[4], bad[n].camera.corners[4] = swap, bad[n++].field = "corners";
   bad[n].camera = pitched(52.23, 21.01, 0.05, 0, 60, 36.86989764584402), bad[n].camera.form = 7, bad[n++].field = "form";
@@ -113,7 +113,7 @@ static void test_random_views(psg_engine *engine) {
     psg_query q, qc;
     if (psg_engine_query_radius_ex(engine, &cam, &q) != PSG_OK || !isfinite(q.zoom) || q.range <= 0) bad_query++;
     psg_camera_ex corners;
-    if (!corner_form(&cam, &corners)) continue;
+    if (!capi_corner_form(&cam, &corners)) continue;
     compared++;
     if (psg_pins_visible_ex(indexed, &corners, 0, c, N, &nc) != PSG_OK || (nc > na ? nc - na : na - nc) > 2)
       corner_differ++;
@@ -163,7 +163,7 @@ static void test_clusters(psg_engine *engine) {
   }
   psg_cluster_result_destroy(result);
   psg_camera_ex corners;
-  corner_form(&cam, &corners);
+  capi_corner_form(&cam, &corners);
   CHECK(psg_cluster_index_query_ex(index, &corners, &result) == PSG_OK && psg_cluster_result_count(result) > 10,
         "corner-form query: %s", psg_cluster_index_last_error(index));
   psg_cluster_result_destroy(result);

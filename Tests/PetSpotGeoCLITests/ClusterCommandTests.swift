@@ -50,6 +50,10 @@ struct ClusterCommandTests {
       }
       let x = try #require(item["x"] as? Double ?? (item["x"] as? Int).map(Double.init))
       let y = try #require(item["y"] as? Double ?? (item["y"] as? Int).map(Double.init))
+      // Invariant 6: drawn inside the viewport (every item holds a pin in view).
+      #expect(
+        x >= -1e-6 && x <= camera.width + 1e-6 && y >= -1e-6 && y <= camera.height + 1e-6,
+        "item \(k) (\(kind)) drawn at (\(x), \(y)), outside \(camera.width) × \(camera.height)")
       for other in items[..<k] {
         let ox = other["x"] as? Double ?? Double(other["x"] as! Int)
         let oy = other["y"] as? Double ?? Double(other["y"] as! Int)
@@ -59,6 +63,16 @@ struct ClusterCommandTests {
     }
     guard withLeaves else { return }
     let reference = VisibilityReference(camera: camera, padding: 0)
+    for (k, item) in items.enumerated() {
+      let leaves = item["kind"] as? String == "cluster" ? (item["leaves"] as? [String] ?? []) : [item["id"] as! String]
+      #expect(
+        leaves.contains { leaf in
+          position[leaf].map {
+            reference.isVisible(latitude: pins.latitudes[$0], longitude: pins.longitudes[$0])
+              || reference.isBorderline(latitude: pins.latitudes[$0], longitude: pins.longitudes[$0])
+          } ?? false
+        }, "item \(k) holds no pin in view")
+    }
     for i in 0..<pins.count where shown[i] == nil {
       let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
       #expect(

@@ -1,4 +1,6 @@
 import Foundation
+import PetSpotGeo
+import PetSpotTestSupport
 import Testing
 
 @Suite("Tilted and corner-form cameras from the command line (the built binary)")
@@ -80,5 +82,61 @@ struct TiltedCommandTests {
     #expect(try CLIRunner.object(lines[5])["lng"] as? Double == 21.00999999999999)
     let clusters = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch"], stdin: input)
     #expect(try CLIRunner.object(clusters.lines[1])["items"] is [Any])
+  }
+
+  @Test("cluster --batch over random tilted cameras of every kind: every pin in view on an item drawn in view")
+  func clustersOnScreen() throws {
+    let pinsPath = ClusterCommandTests.pinsPath
+    let pins = try PinSet.load(path: pinsPath)
+    var random = SeededRandom(seed: 0x6_0005)
+    // Each camera with the pitch-form camera it came from (the reference's: a corner-form camera
+    // shows the same view, up to the rounding of its corners).
+    var cameras: [(sent: Camera, pitched: Camera)] = []
+    var input = ""
+    for i in 0..<64 {
+      let camera = random.tiltedCamera(CameraKind.allCases[i % CameraKind.allCases.count])
+      let sent = i % 4 == 3 ? cornerForm(of: camera) ?? camera : camera
+      cameras.append((sent, camera))
+      input += Self.jsonLine(sent) + "\n"
+    }
+    let run = try CLIRunner.run(["cluster", "--pins", pinsPath, "--batch", "--with-leaves"], stdin: input)
+    #expect(run.status == 0, "\(run.stderr)")
+    try #require(run.lines.count == cameras.count)
+    let position = Dictionary(uniqueKeysWithValues: (0..<pins.count).map { (pins.ids[$0], $0) })
+    var inView = 0
+    for (line, (sent, camera)) in zip(run.lines, cameras) {
+      let items = try #require(try CLIRunner.object(line)["items"] as? [[String: Any]])
+      let reference = TiltedReference(camera: camera)
+      let tolerance = reference.tolerance(padding: 0) * (sent.corners == nil ? 1 : 1e3)
+      var shownInView = Set<Int>()
+      for item in items {
+        let x = item["x"] as? Double ?? Double(item["x"] as? Int ?? -1)
+        let y = item["y"] as? Double ?? Double(item["y"] as? Int ?? -1)
+        let slack = max(1e-6, tolerance)
+        let inside = x >= -slack && x <= camera.width + slack && y >= -slack && y <= camera.height + slack
+        #expect(inside, "\(item["kind"] ?? "") drawn at (\(x), \(y)) outside \(camera.width) × \(camera.height)")
+        let leaves =
+          item["kind"] as? String == "cluster" ? (item["leaves"] as? [String] ?? []) : [item["id"] as! String]
+        if inside { shownInView.formUnion(leaves.compactMap { position[$0] }) }
+      }
+      for i in 0..<pins.count {
+        guard
+          let e = reference.signedEdgeDistance(latitude: pins.latitudes[i], longitude: pins.longitudes[i], padding: 0),
+          e < -tolerance
+        else { continue }
+        inView += 1
+        #expect(shownInView.contains(i), "pin \(pins.ids[i]) in view but not on an item drawn in view")
+      }
+    }
+    #expect(inView > 1_000, "the cameras see pins: \(inView)")
+  }
+
+  /// A batch line for a pitch-form or corner-form camera.
+  static func jsonLine(_ c: Camera) -> String {
+    if let corners = c.corners {
+      let list = corners.map { "[\($0.latitude),\($0.longitude)]" }.joined(separator: ",")
+      return #"{"corners":[\#(list)],"width":\#(c.width),"height":\#(c.height)}"#
+    }
+    return ClusterCommandTests.cameraLine(c, extra: #","pitch":\#(c.pitch),"fov":\#(c.fieldOfView)"#)
   }
 }

@@ -4,8 +4,9 @@ import PetSpotGeo
 public enum ClusterInvariants {
   /// The items for `camera` and every broken invariant, described (empty when all hold):
   /// 1 tappable (items ≥ minSeparation apart), 2 nothing lost or twice and counts adding up,
-  /// 3 local (leaves within 4 × minSeparation), 4 separable (no clusters at maxZoom, no spiders
-  /// below), ids equal to the members' hash sum, hit-testing each item at its position.
+  /// 3 local (leaves within 4 × minSeparation), 4 separable (no clusters at maxZoom but stacks, no
+  /// spiders below), ids equal to the members' hash sum, hit-testing each item at its position,
+  /// 6 every item (each holds a visible pin) drawn inside the viewport.
   public static func check(_ index: ClusterIndex, camera: Camera) -> (result: ClusterResult, problems: [String]) {
     let rect = VisibleRectangle(camera: camera)
     let result = index.items(in: rect)
@@ -67,17 +68,46 @@ public enum ClusterInvariants {
         "2: visible pin \(i) (\(lat), \(lng)) not shown")
     }
     if result.level == index.options.maxZoom {
-      expect(!items.contains { $0.kind == .cluster }, "4: clusters at zoom \(rect.zoom) ≥ maxZoom")
+      // Only stacks: a spider the viewport cannot hold, one marker at a visible seed with its
+      // pins within minSeparation.
+      for (k, item) in items.enumerated() where item.kind == .cluster {
+        let summary = item.cluster!
+        expect(
+          summary.isMerged && summary.expansionZoom == index.options.maxZoom, "4: cluster \(k) at zoom \(rect.zoom)")
+        for leaf in index.leaves(of: summary) {
+          let p = rect.screenPoint(of: MercatorPoint(x: pins.mercatorX[leaf], y: pins.mercatorY[leaf]))
+          let distance = ((p.x - item.point.x) * (p.x - item.point.x) + (p.y - item.point.y) * (p.y - item.point.y))
+            .squareRoot()
+          expect(distance < d * (1 + 1e-9), "4: stack \(k)'s leaf \(leaf) is \(distance) pt from it")
+        }
+      }
     } else {
       expect(!items.contains { $0.kind == .spider }, "4: spiders below maxZoom")
     }
-    for item in items where item.kind == .cluster && rect.zoom >= 0 {
+    for item in items where item.kind == .cluster && rect.zoom >= 0 && result.level < index.options.maxZoom {
       expect(
         item.cluster!.expansionZoom > result.level && item.cluster!.expansionZoom <= index.options.maxZoom,
         "4: expansion zoom")
     }
     for (k, item) in items.enumerated() { expect(result.hitTest(item.point) == k, "hit test of item \(k)") }
+    for problem in ClusterInvariants.offScreen(items, width: camera.width, height: camera.height, scale: rect.scale) {
+      expect(false, problem)
+    }
     return (result, Array(problems.prefix(5)))
+  }
+
+  /// Invariant 6: every item is drawn inside the viewport. Every item holds a pin in view (checked
+  /// apart), so every pin in view is shown by an item drawn in view. The tolerance is the
+  /// visibility rule's 1e-9 points plus the rounding of unit-square coordinates at `scale`.
+  public static func offScreen(_ items: [ClusterItem], width: Double, height: Double, scale: Double) -> [String] {
+    let tolerance = 1e-9 + 64 * Double.ulpOfOne * scale
+    return items.enumerated().compactMap { k, item in
+      let p = item.point
+      guard p.x < -tolerance || p.x > width + tolerance || p.y < -tolerance || p.y > height + tolerance else {
+        return nil
+      }
+      return "6: item \(k) \(item.kind) drawn at (\(p.x), \(p.y)), outside the \(width) × \(height) viewport"
+    }
   }
 
   /// Invariant 1 on screen: every pair of items closer than `separation` points, described.

@@ -7,7 +7,7 @@ public enum TiltedClusterInvariants {
   /// minSeparation apart; 2 every visible pin shown exactly once, counts and status counts adding
   /// up; 3 a cluster's visible leaves within 4 × minSeparation of it; 5 in the near half of the
   /// screen, a cluster from the index is at least as fine as the flat camera's level; spiders only
-  /// where the local zoom reaches maxZoom.
+  /// where the local zoom reaches maxZoom; 6 every item drawn inside the viewport.
   public static func check(_ index: ClusterIndex, camera: Camera) -> (result: ClusterResult, problems: [String]) {
     let view = CameraView(camera)
     let result = index.items(in: view)
@@ -74,6 +74,11 @@ public enum TiltedClusterInvariants {
     for i in 0..<pins.count where shownBy[i] == nil {
       let v = visibility(i)
       expect(!v.visible || v.borderline, "2: visible pin \(i) not shown")
+    }
+    for problem in ClusterInvariants.offScreen(
+      items, width: camera.width, height: camera.height, scale: view.rectangle.scale * 4)
+    {
+      expect(false, problem)
     }
     for (k, item) in items.enumerated() where item.kind == .cluster {
       let c = item.cluster!

@@ -425,8 +425,9 @@ PSG_API psg_status psg_cluster_result_leaves(const psg_cluster_result *result, s
 
 /**
  * A page of a cluster's leaves by id (as psg_cluster_result_leaves). Every cluster id a query of
- * this index returned is known — below zoom 0 too: the handle remembers the clusters its queries
- * merge at such zooms (the last 4096) until the index changes (insert, remove, update).
+ * this index returned is known, merged ones too: the handle remembers the clusters its queries
+ * merge (below zoom 0, near the viewport's edges, under a tilt, stacks at max_zoom; the last
+ * 4096) until the index changes (insert, remove, update).
  * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or an unknown cluster id.
  * \since 0.1
  */

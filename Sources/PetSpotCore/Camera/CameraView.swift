@@ -113,19 +113,15 @@ public struct CameraView: Hashable, Sendable {
   /// X − (screen centre's X) of the world copy a point is drawn in (the rule of
   /// ``screenPoint(of:)-(GeoCoordinate)``), world widths.
   public func drawnOffset(of point: MercatorPoint) -> Double {
+    guard projection != nil else { return rectangle.drawnOffset(of: point) }
     let centre = screenCenter
     let nearest = WorldCopy.nearestOffset(point.x - centre.x)
     // A region wider than a world may show the point only in a farther copy.
     guard !showsOneCopy, let region, let xs = region.xInterval(atY: point.y), !xs.contains(centre.x + nearest) else {
       return nearest
     }
-    var best: Double?
-    var k = (xs.lowerBound - centre.x - nearest).rounded(.up)
-    while centre.x + nearest + k <= xs.upperBound, k.magnitude <= 8 {
-      if best == nil || abs(nearest + k) < abs(best!) { best = nearest + k }
-      k += 1
-    }
-    return best ?? nearest
+    let relative = (xs.lowerBound - centre.x)...(xs.upperBound - centre.x)
+    return WorldCopy.closestCopy(of: nearest, in: relative) ?? nearest
   }
 
   /// The unwrapped Mercator point under a screen point, or `nil` where the screen shows no ground

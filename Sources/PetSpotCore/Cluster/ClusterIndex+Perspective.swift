@@ -8,15 +8,17 @@ extension ClusterIndex {
   /// 1. **Cut.** From the roots down, a cluster is drawn when the level its drawn point asks for
   ///    (``LocalLevels``: floor of log2(σ/256), σ the smaller singular value of H's Jacobian there,
   ///    and in the near half of the screen at least the flat camera's level) is not above its own
-  ///    level *and* its leaf box spans at most 3 × minSeparation on screen around its drawn point;
-  ///    otherwise its children are looked at. Pins whose local level reaches maxZoom are "fine".
+  ///    level and its leaf box spans at most 3 × minSeparation on screen around its drawn point;
+  ///    otherwise its children are looked at. One drawn out of view (invariant 6) is drawn at a
+  ///    visible leaf when its leaf box spans at most minSeparation, else its children are looked
+  ///    at. Pins whose local level reaches maxZoom are "fine".
   /// 2. **Repair.** The other items are merged greedily on screen (Z order of their drawn pins: a
   ///    seed takes every later item closer than minSeparation), so every two are minSeparation
   ///    apart and a merged cluster's leaves stay within d + 3d = 4 × minSeparation of it.
   /// 3. **Fine pins** within minSeparation of a cluster join it; the rest are spiderfied on screen
-  ///    as at maxZoom (groups merged until their layouts keep the separation, slid inside the
-  ///    viewport), and a spider group whose layout comes closer than minSeparation to a cluster
-  ///    joins that cluster.
+  ///    as at maxZoom (``SpiderGroups/settle(width:height:)``: groups merged until their layouts
+  ///    keep the separation, slid inside the viewport, stacked when they cannot be), and a spider
+  ///    group whose layout comes closer than minSeparation to a cluster joins that cluster.
   func perspectiveItems(in view: CameraView) -> ClusterResult {
     let zoom = view.zoom
     let level = Int(clamping: zoom, to: 0...options.maxZoom, rounding: .down) ?? 0
@@ -28,11 +30,13 @@ extension ClusterIndex {
     return result
   }
 
-  /// A node of the cut: what it is, where it is drawn and whether it is a fine pin.
+  /// A node of the cut: what it is, where it is drawn (at `pin`: its drawn pin, or a visible leaf
+  /// when its drawn pin is out of view) and whether it is a fine pin.
   private struct CutNode {
     var ref: UInt32
     var point: ScreenPoint
     var isFine: Bool
+    var pin: UInt32
   }
 
   /// Step 1: the nodes to draw, each holding at least one visible pin.
@@ -52,7 +56,7 @@ extension ClusterIndex {
         let (dx, dy) = offset(of: p, in: view, projection: projection)
         let screen = projection.screenPoint(dx: dx, dy: dy)
         let isFine = levels.reachesMaxZoom(projection.localScales(dx: dx, dy: dy).smallest, screenY: screen.y)
-        out.append(CutNode(ref: ref, point: screen, isFine: isFine))
+        out.append(CutNode(ref: ref, point: screen, isFine: isFine, pin: ref))
         continue
       }
       let c = cluster(ref)
@@ -65,14 +69,22 @@ extension ClusterIndex {
           level: Int(c.level), scale: projection.localScales(dx: dx, dy: dy).smallest, screenY: screen.y),
           let radius = screenRadius(of: c, dx: dx, dy: dy, projection: projection), radius <= maxRadius
         {
-          if overlap == .inside || window.contains(x: c.x, y: c.y)
-            || hasVisibleLeaf(ref, in: window, test: test, stack: &scratch)
-          {
-            out.append(CutNode(ref: ref, point: screen, isFine: false))
+          if overlap == .inside || window.contains(x: c.x, y: c.y) {
+            out.append(CutNode(ref: ref, point: screen, isFine: false, pin: c.seed))
+            continue
           }
-          continue
+          // Drawn out of view (invariant 6): at a visible leaf when its leaves lie within
+          // 1.5 × minSeparation (then within 3 × minSeparation of that leaf), else its children.
+          if radius <= 1.5 * options.minSeparation {
+            if let pin = visibleLeaf(of: ref, in: window, test: test, stack: &scratch) {
+              let (px, py) = offset(of: point(pin), in: view, projection: projection)
+              out.append(CutNode(ref: ref, point: projection.screenPoint(dx: px, dy: py), isFine: false, pin: pin))
+            }
+            continue
+          }
         }
       }
+      // Too coarse here, too wide on screen, or drawn out of view: its children.
       let start = Int(c.memberStart)
       for k in stride(from: start + Int(c.memberCount) - 1, through: start, by: -1) {
         stack.append((heads[Int(members[k])], overlap == .inside))
@@ -112,7 +124,7 @@ extension ClusterIndex {
     let d = options.minSeparation
     // Z order of the drawn pins (Morton key, then position), as the build's greedy pass.
     let zKeys = cut.map { node in
-      let pin = seedPin(of: node.ref)
+      let pin = node.pin
       return (key: keys[Int(pin)], pin: pin)
     }
     let order = cut.indices.sorted { zKeys[$0] < zKeys[$1] }
@@ -146,8 +158,7 @@ extension ClusterIndex {
     var spiderItems: [ClusterItem] = []
     if !loose.isEmpty {
       var spiders = SpiderGroups(anchors: loose.map { points[$0] }, separation: d)
-      spiders.mergeOverlapping()
-      spiders.slideInside(width: view.camera.width, height: view.camera.height)
+      spiders.settle(width: view.camera.width, height: view.camera.height)
       for group in spiders.groups {
         if let seed = seedGrid.nearest(to: group.center, within: group.radius + d) {
           parts[seed] += group.members.map { loose[$0] }
@@ -169,31 +180,20 @@ extension ClusterIndex {
     let base =
       Self.isCluster(node.ref)
       ? ClusterItem(
-        kind: .cluster, point: node.point, coordinate: pins.coordinate(at: Int(cluster(node.ref).seed)),
+        kind: .cluster, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)),
         position: -1, anchor: node.point, cluster: summary(node.ref), node: node.ref)
       : ClusterItem(
         kind: .pin, point: node.point, coordinate: pins.coordinate(at: Int(node.ref)), position: Int(node.ref),
         anchor: node.point, cluster: nil, node: node.ref)
-    guard !parts.isEmpty else { return base }
-    var merged = base.cluster ?? summary(node.ref)
-    var expansion = merged.expansionZoom
-    for part in parts {
-      let s = summary(part.ref)
-      expansion = min(expansion, s.expansionZoom)
-      merged.add(s)
-    }
-    merged.expansionZoom = expansion
-    return ClusterItem(
-      kind: .cluster, point: node.point, coordinate: base.coordinate, position: -1, anchor: node.point,
-      cluster: merged, node: node.ref)
+    return merged(base, with: parts.map { summary($0.ref) })
   }
 
-  /// A spider group's items (a lone pin stays a pin).
+  /// A spider group's items (a lone pin stays a pin; a stack is one cluster at its seed).
   private func spiderLegs(_ group: SpiderGroups.Group, pins nodes: [CutNode], view: CameraView) -> [ClusterItem] {
-    guard nodes.count > 1 else {
-      return [item(nodes[0], merging: [], view: view)]
+    guard nodes.count > 1, !group.isStack else {
+      return [item(nodes[0], merging: Array(nodes.dropFirst()), view: view)]
     }
-    let offsets = SpiderLayout.offsets(count: nodes.count, separation: options.minSeparation)
+    let offsets = group.offsets(separation: options.minSeparation)
     return zip(nodes, offsets).map { node, offset in
       let point = ScreenPoint(x: group.center.x + offset.dx, y: group.center.y + offset.dy)
       let coordinate =

@@ -9,10 +9,12 @@ extension ClusterIndex {
   /// The display items for a visible rectangle (a camera's, or a region's in tests).
   ///
   /// Level L = clamp(floor zoom, 0, maxZoom). Below maxZoom: the items of level L that hold at
-  /// least one visible pin (a pin is visible as in docs/camera-model.md, padding 0). At maxZoom and
-  /// above: every visible pin, overlapping ones spiderfied (see ``spiderItems(in:window:)``).
-  /// Below zoom 0 (a viewport narrower than 256 points per world) level-0 items are closer than
-  /// minSeparation on screen, so the query merges them greedily at the camera's own scale.
+  /// least one visible pin (a pin is visible as in docs/camera-model.md, padding 0), each drawn
+  /// inside the viewport: a cluster whose drawn pin is out of view gives way to its descendants
+  /// drawn in view (``fitIn(_:among:viewport:)``). At maxZoom and above: every visible
+  /// pin, overlapping ones spiderfied (see ``spiderItems(in:window:)``). Below zoom 0 (a viewport
+  /// narrower than 256 points per world) level-0 items are closer than minSeparation on screen, so
+  /// the query merges them greedily at the camera's own scale.
   ///
   /// - Complexity: proportional to the items returned and their ancestors, not to the pin count.
   package func items(in rectangle: VisibleRectangle) -> ClusterResult {
@@ -24,36 +26,52 @@ extension ClusterIndex {
       result.items = spiderItems(in: rectangle, window: window)
       return result
     }
-    result.items = levelItems(level: level, rectangle: rectangle, window: window)
+    let nodes = levelNodes(level: level, window: window, rectangle: rectangle)
+    result.items = items(nodes.drawn, rectangle: rectangle, capacity: nodes.drawn.count + nodes.fragments.count)
+    if !nodes.fragments.isEmpty {
+      fitIn(nodes.fragments, among: &result.items, viewport: (rectangle.viewportWidth, rectangle.viewportHeight)) {
+        fragment in
+        var item =
+          Self.isCluster(fragment.node)
+          ? clusterItem(fragment.node, rectangle: rectangle) : pinItem(fragment.node, rectangle: rectangle)
+        if fragment.pin != seedPin(of: fragment.node) {
+          (item.point, item.anchor) = (fragment.point, fragment.point)
+          item.coordinate = pins.coordinate(at: Int(fragment.pin))
+        }
+        return item
+      }
+    }
     if rectangle.scale < ClusterOptions.levelScale(0) {
       result.items = mergedBelowZoomZero(result.items, rectangle: rectangle)
     }
     return result
   }
 
-  /// Items of `level` (below maxZoom) holding a visible pin, in depth-first order from the roots.
-  /// A subtree whose leaf disk lies wholly inside the view is emitted without further tests.
-  private func levelItems(level: Int, rectangle: VisibleRectangle, window: VisibilityWindow) -> [ClusterItem] {
-    let drawn = levelNodes(level: level, window: window)
-    // The items are made in place, in one pass over the nodes found.
-    return [ClusterItem](uninitializedCapacity: drawn.count) { buffer, count in
-      for (i, ref) in drawn.enumerated() {
+  /// The items of index nodes, made in place in one pass.
+  private func items(_ nodes: [UInt32], rectangle: VisibleRectangle, capacity: Int) -> [ClusterItem] {
+    [ClusterItem](unsafeUninitializedCapacity: capacity) { buffer, count in
+      for (i, ref) in nodes.enumerated() {
         (buffer.baseAddress! + i).initialize(
           to: Self.isCluster(ref) ? clusterItem(ref, rectangle: rectangle) : pinItem(ref, rectangle: rectangle))
       }
-      count = drawn.count
+      count = nodes.count
     }
   }
 
-  /// The nodes ``levelItems(level:rectangle:window:)`` draws, in its order.
-  private func levelNodes(level: Int, window: VisibilityWindow) -> [UInt32] {
+  /// The nodes of `level` (below maxZoom) holding a visible pin whose drawn pin is in view, in
+  /// depth-first order from the roots (`drawn`), and the *fragments* standing in for each node of
+  /// the level drawn out of view (invariant 6; ``collectFragments(of:window:test:rectangle:into:)``).
+  /// A subtree whose leaf box lies wholly inside the view is emitted without further tests.
+  private func levelNodes(level: Int, window: VisibilityWindow, rectangle: VisibleRectangle) -> (
+    drawn: [UInt32], fragments: [Fragment]
+  ) {
     let test = LeafBoxTest(window: window)
     var drawn: [UInt32] = []
     drawn.reserveCapacity(128)
+    var fragments: [Fragment] = []
+    var scratch: (stack: [UInt32], leaves: [UInt32]) = ([], [])
     var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
     stack.reserveCapacity(256)
-    var scratch: [UInt32] = []
-    scratch.reserveCapacity(256)
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
@@ -64,46 +82,102 @@ extension ClusterIndex {
       let overlap = inside ? .inside : self.overlap(c, with: test)
       if overlap == .outside { continue }
       if level <= Int(c.level) {
-        if overlap == .inside || window.contains(x: c.x, y: c.y)
-          || hasVisibleLeaf(ref, in: window, test: test, stack: &scratch)
-        {
+        if overlap == .inside || window.contains(x: c.x, y: c.y) {
           drawn.append(ref)
+        } else {
+          collectFragments(
+            of: ref, window: window, test: test, rectangle: rectangle, into: &fragments, scratch: &scratch)
         }
-      } else {
-        // Children in Z order: pushed last first.
-        let start = Int(c.memberStart)
-        for k in stride(from: start + Int(c.memberCount) - 1, through: start, by: -1) {
-          stack.append((heads[Int(members[k])], overlap == .inside))
-        }
-        stack.append((c.up, overlap == .inside))
+        continue
       }
+      // Children in Z order: pushed last first.
+      let start = Int(c.memberStart)
+      for k in stride(from: start + Int(c.memberCount) - 1, through: start, by: -1) {
+        stack.append((heads[Int(members[k])], overlap == .inside))
+      }
+      stack.append((c.up, overlap == .inside))
     }
-    return drawn
+    return (drawn, fragments)
   }
 
-  /// Whether any leaf under `ref` is visible (depth-first, skipping subtrees that cannot be).
-  func hasVisibleLeaf<Test: LeafRegionTest>(
-    _ ref: UInt32, in window: VisibilityWindow, test: Test, stack: inout [UInt32]
-  ) -> Bool {
-    stack.removeAll(keepingCapacity: true)
-    stack.append(ref)
-    while let node = stack.popLast() {
+  /// The fragments of a node of the query's level drawn out of view (invariant 6), depth first:
+  /// a node whose drawn pin is in view is one; a node whose leaves lie within 1.5 ×
+  /// minSeparation of its drawn pin (minSeparation below zoom 0: leaves within r of it lie
+  /// within 2r of any leaf, and 2r + minSeparation — a join — must stay within 4 ×
+  /// minSeparation, or 3 × where the merge below zoom 0 adds one more) is one drawn at a visible
+  /// leaf; otherwise its children are looked at. Nodes holding no visible pin give none.
+  @inline(never)
+  private func collectFragments(
+    of ref: UInt32, window: VisibilityWindow, test: LeafBoxTest, rectangle: VisibleRectangle,
+    into fragments: inout [Fragment], scratch: inout (stack: [UInt32], leaves: [UInt32])
+  ) {
+    let scale = rectangle.scale
+    let reseedRadius = options.minSeparation * (scale < ClusterOptions.levelScale(0) ? 1 : 1.5)
+    if fragments.isEmpty { fragments.reserveCapacity(64) }
+    if scratch.stack.capacity == 0 { scratch.stack.reserveCapacity(64) }
+    scratch.stack.append(ref)
+    var first = true
+    while let node = scratch.stack.popLast() {
       guard Self.isCluster(node) else {
         let p = point(node)
-        if window.contains(x: p.x, y: p.y) { return true }
+        if window.contains(x: p.x, y: p.y) {
+          fragments.append(Fragment(node: node, pin: node, point: rectangle.screenPoint(of: p)))
+        }
         continue
       }
       let c = cluster(node)
-      switch test.classify(x: c.x, y: c.y, extent: c.extent) {
-      case .outside: continue
-      case .inside: return true
-      case .partial:
-        let p = c.point
-        if window.contains(x: p.x, y: p.y) { return true }
-        forEachChild(of: c) { stack.append($0) }
+      // The node itself is known to be drawn out of view, with leaves in view or near it.
+      if !first {
+        let overlap = self.overlap(c, with: test)
+        if overlap == .outside { continue }
+        if overlap == .inside || window.contains(x: c.x, y: c.y) {
+          fragments.append(Fragment(node: node, pin: c.seed, point: rectangle.screenPoint(of: c.point)))
+          continue
+        }
       }
+      first = false
+      if c.extent.radius * scale <= reseedRadius {
+        if let pin = visibleLeaf(of: node, in: window, test: test, stack: &scratch.leaves) {
+          fragments.append(Fragment(node: node, pin: pin, point: rectangle.screenPoint(of: point(pin))))
+        }
+        continue
+      }
+      forEachChild(of: c) { scratch.stack.append($0) }
     }
-    return false
+  }
+
+  /// A visible leaf under `ref`, or `nil`: a node's drawn pin is a leaf, so each node's children
+  /// are first looked at for a drawn pin in view (the shallowest answer, a few tests), and only
+  /// then searched depth first, skipping subtrees that cannot hold one.
+  func visibleLeaf<Test: LeafRegionTest>(
+    of ref: UInt32, in window: VisibilityWindow, test: Test, stack: inout [UInt32]
+  ) -> UInt32? {
+    stack.removeAll(keepingCapacity: true)
+    if stack.capacity == 0 { stack.reserveCapacity(64) }
+    stack.append(ref)
+    while let node = stack.popLast() {
+      let c = cluster(node)
+      let first = stack.count
+      var found: UInt32?
+      forEachChild(of: c) { child in
+        guard found == nil else { return }
+        if Self.isCluster(child) {
+          let d = cluster(child)
+          if window.contains(x: d.x, y: d.y) {
+            found = d.seed
+          } else if test.classify(x: d.x, y: d.y, extent: d.extent) != .outside {
+            stack.append(child)
+          }
+        } else {
+          let p = point(child)
+          if window.contains(x: p.x, y: p.y) { found = child }
+        }
+      }
+      if let found { return found }
+      // Depth first, the seed's node first.
+      stack[first...].reverse()
+    }
+    return nil
   }
 
   /// How a cluster's leaves meet the view of `test`.
@@ -145,33 +219,24 @@ extension ClusterIndex {
   }
 
   /// Below zoom 0: greedy merging (Z order of the drawn pins, as in the build) at the camera's
-  /// scale. Merged leaves stay within d/s + 2·d₀ < 3 × minSeparation of the seed on screen.
+  /// scale. Each item's leaves lie within 2 × minSeparation of it on screen (2·d₀ world widths
+  /// at a scale under level 0's, or a fragment's d₀ plus the minSeparation it joined across), so
+  /// merged leaves stay within 3 × minSeparation of the seed.
   private func mergedBelowZoomZero(_ items: [ClusterItem], rectangle: VisibleRectangle) -> [ClusterItem] {
     let d = options.minSeparation
     var order = Array(items.indices)
     let seeds = items.map { seedPin(of: $0.node) }
     order.sort { precedes(seeds[$0], seeds[$1]) }
     var taken = [Bool](repeating: false, count: items.count)
-    var merged: [ClusterItem] = []
+    var out: [ClusterItem] = []
     for (k, i) in order.enumerated() where !taken[i] {
-      var seed = items[i]
-      var summary: ClusterSummary?
-      for j in order[(k + 1)...] where !taken[j] {
-        let dx = items[j].point.x - seed.point.x
-        let dy = items[j].point.y - seed.point.y
-        guard dx * dx + dy * dy < d * d else { continue }
+      var parts: [ClusterSummary] = []
+      for j in order[(k + 1)...] where !taken[j] && Self.squaredDistance(items[j].point, items[i].point) < d * d {
         taken[j] = true
-        if summary == nil { summary = seed.cluster ?? self.summary(seed.node) }
-        summary!.add(items[j].cluster ?? self.summary(items[j].node))
+        parts.append(items[j].cluster ?? summary(items[j].node))
       }
-      if var summary {
-        summary.expansionZoom = 0
-        seed = ClusterItem(
-          kind: .cluster, point: seed.point, coordinate: seed.coordinate, position: -1, anchor: seed.point,
-          cluster: summary, node: seed.node)
-      }
-      merged.append(seed)
+      out.append(merged(items[i], with: parts, expansionZoom: 0))
     }
-    return merged
+    return out
   }
 }

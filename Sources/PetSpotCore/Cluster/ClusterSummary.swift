@@ -10,15 +10,26 @@ public struct ClusterSummary: Hashable, Sendable {
   public var expansionZoom: Int
   /// The index node whose leaves it covers.
   package var node: UInt32
-  /// More such nodes, for clusters the query merged below zoom 0 (empty otherwise: no allocation).
-  package var mergedNodes: [UInt32] = []
+  /// More such nodes, for clusters a query merged (empty otherwise: no allocation). A slice, so
+  /// that the clusters one query merges can share one buffer.
+  package var mergedNodes: ArraySlice<UInt32> = []
 
-  /// Whether a query below zoom 0 merged it from several index nodes (it is then not in the index;
-  /// see ``ClusterResult/cluster(id:)``).
+  /// Whether a query merged it from several index nodes (below zoom 0, near the viewport's edges,
+  /// under a tilt, a stack at maxZoom): it is then not in the index (see
+  /// ``ClusterResult/cluster(id:)``).
   public var isMerged: Bool { !mergedNodes.isEmpty }
 
   /// Every index node whose leaves it covers.
   package var nodes: [UInt32] { [node] + mergedNodes }
+
+  /// Adds another summary's counts and id hash, not its nodes (the caller sets ``mergedNodes``).
+  mutating func addCounts(_ other: ClusterSummary) {
+    idHash &+= other.idHash
+    count += other.count
+    missing += other.missing
+    found += other.found
+    closed += other.closed
+  }
 
   /// Leaves with neither MISSING, FOUND nor CLOSED.
   public var other: Int { count - missing - found - closed }
@@ -39,11 +50,8 @@ public struct ClusterSummary: Hashable, Sendable {
   }
 
   mutating func add(_ other: ClusterSummary) {
-    idHash &+= other.idHash
-    count += other.count
-    missing += other.missing
-    found += other.found
-    closed += other.closed
-    mergedNodes += other.nodes
+    addCounts(other)
+    mergedNodes.append(other.node)
+    mergedNodes += other.mergedNodes
   }
 }

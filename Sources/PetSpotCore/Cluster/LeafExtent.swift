@@ -13,6 +13,14 @@ package struct LeafExtent: Sendable, Equatable {
 
   static let zero = LeafExtent(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
+  /// The distance from the drawn pin to the box's farthest corner, world widths: every leaf lies
+  /// within it.
+  var radius: Double {
+    let x = max(abs(Double(minX)), abs(Double(maxX)))
+    let y = max(abs(Double(minY)), abs(Double(maxY)))
+    return (x * x + y * y).squareRoot()
+  }
+
   /// Grows the box to hold `other` moved by (dx, dy).
   mutating func formUnion(_ other: LeafExtent, shiftedBy dx: Double, _ dy: Double) {
     minX = min(minX, Self.down(Double(other.minX) + dx))

@@ -47,4 +47,18 @@ public enum WorldCopy {
   public static func someNearbyCopy(of dx: Double, in lo: Double, _ hi: Double) -> Bool {
     (dx >= lo && dx <= hi) || (dx + 1 >= lo && dx + 1 <= hi) || (dx - 1 >= lo && dx - 1 <= hi)
   }
+
+  /// The copy `nearest + k` (k integer) that lies in `range` and is closest to 0, or `nil` when
+  /// no copy does. `nearest` must be the copy closest to 0 (``nearestOffset(_:)``): the candidates
+  /// then grow away from it on one side, so the first one inside the range is the answer.
+  ///
+  /// - Complexity: O(1), for ranges of any width.
+  @inlinable
+  public static func closestCopy(of nearest: Double, in range: ClosedRange<Double>) -> Double? {
+    if range.contains(nearest) { return nearest }
+    let copy =
+      nearest < range.lowerBound
+      ? nearest + (range.lowerBound - nearest).rounded(.up) : nearest + (range.upperBound - nearest).rounded(.down)
+    return range.contains(copy) ? copy : nil
+  }
 }

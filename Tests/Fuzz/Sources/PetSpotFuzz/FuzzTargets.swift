@@ -110,8 +110,14 @@ enum Fuzzing {
       let scanned = try? pins.pins.visible(in: view, padding: padding)
       _ = (indexed, scanned)
     }
+    // Invariant 6: every item drawn inside the viewport (up to the rounding of unit-square
+    // coordinates at the camera's scale).
+    let slack = 1e-6 * (camera.width + camera.height) + 256 * Double.ulpOfOne * view.rectangle.scale
     for item in clusters.items(in: view).items {
       require(item.point.x.isFinite && item.point.y.isFinite, "cluster item not finite for \(camera)")
+      require(
+        item.point.x >= -slack && item.point.x <= camera.width + slack && item.point.y >= -slack
+          && item.point.y <= camera.height + slack, "cluster item \(item.point) off screen for \(camera)")
     }
   }
 
