@@ -125,4 +125,20 @@ struct OnScreenClusterTests {
     }
     #expect(farCopies > 100, "pins shown only in a farther copy: \(farCopies)")
   }
+
+  @Test("a heading of 1e-321°: the view is unrotated, far pins stay out (a camera fuzzer finding)")
+  func denormalHeading() throws {
+    var pins = PinSet()
+    for (i, (lat, lng)) in [(0.0, 0.0), (85.05, 10), (-85.05, -10), (-84, -180), (-84, 179.99)].enumerated() {
+      try pins.append(id: "p\(i)", latitude: lat, longitude: lng, status: .missing, sourceRow: i)
+    }
+    let index = try ClusterIndex(pins: pins, options: ClusterOptions())
+    let camera = try Camera(
+      center: GeoCoordinate(latitude: -84, longitude: -180), latitudeDelta: 0.01, longitudeDelta: 2e-9, width: 1e6,
+      height: 5.01, heading: 885e-324)
+    let problems = ClusterInvariants.check(index, camera: camera).problems
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    let visible = try IndexedPins(pins: pins).visible(in: CameraView(camera))
+    #expect(visible.map { pins.ids[Int($0)] }.sorted() == ["p3", "p4"], "\(visible)")
+  }
 }

@@ -21,7 +21,17 @@ public struct Rotation: Hashable, Sendable {
     case 270: (cos, sin) = (0, -1)
     default:
       let radians = d * .pi / 180
-      (cos, sin) = (Double.cos(radians), Double.sin(radians))
+      let (c, s) = (Double.cos(radians), Double.sin(radians))
+      // Within 1e-100 of an axis (a heading of 1e-320°, say) the rotation is that axis: the
+      // difference moves no point by 1e-90 points, while dividing by such a sine overflows the
+      // visibility test's slab bounds (they then accepted every pin).
+      if abs(s) < 1e-100 {
+        (cos, sin) = (c < 0 ? -1 : 1, 0)
+      } else if abs(c) < 1e-100 {
+        (cos, sin) = (0, s < 0 ? -1 : 1)
+      } else {
+        (cos, sin) = (c, s)
+      }
     }
   }
 
