@@ -30,12 +30,7 @@ struct TiltedClusterTests {
   @Test("a 60° city camera: far items coarser, near ones at least the flat level, counts whole")
   func cityCamera() throws {
     var random = SeededRandom(seed: 60)
-    var pins = PinSet()
-    for n in 0..<20_000 {
-      try pins.append(
-        id: "c\(n)", latitude: 52.23 + random.uniform(-0.2...0.2), longitude: 21.01 + random.uniform(-0.3...0.3),
-        status: .missing, sourceRow: n)
-    }
+    let pins = try random.town(count: 20_000, center: (52.23, 21.01), radius: (0.2, 0.3), prefix: "c")
     let index = try ClusterIndex(pins: pins, options: ClusterOptions())
     let camera = try TiltedCameraTests.pitched(span: 0.05, pitch: 60)
     let (result, problems) = TiltedClusterInvariants.check(index, camera: camera)
@@ -51,12 +46,7 @@ struct TiltedTapToZoomTests {
   @Test("the camera keeps heading, pitch and fov, and shows every leaf inside the viewport")
   func keepsTheTilt() throws {
     var random = SeededRandom(seed: 0x7A9)
-    var pins = PinSet()
-    for n in 0..<5_000 {
-      try pins.append(
-        id: "z\(n)", latitude: 48.85 + random.uniform(-0.1...0.1), longitude: 2.35 + random.uniform(-0.15...0.15),
-        status: .missing, sourceRow: n)
-    }
+    let pins = try random.town(count: 5_000, center: (48.85, 2.35), radius: (0.1, 0.15), prefix: "z")
     let index = try ClusterIndex(pins: pins, options: ClusterOptions())
     let camera = try TiltedCameraTests.pitched(lat: 48.85, lng: 2.35, span: 0.2, heading: 40, pitch: 55, fov: 50)
     let clusters = index.items(in: CameraView(camera)).items.compactMap(\.cluster)

@@ -55,3 +55,19 @@ extension SeededRandom {
     return pins
   }
 }
+
+extension SeededRandom {
+  /// `count` MISSING pins uniformly within ±`radius` (degrees, latitude then longitude) of
+  /// `center`, ids `prefix` + number: a dense town for clustering tests.
+  public mutating func town(
+    count: Int, center: (lat: Double, lng: Double), radius: (lat: Double, lng: Double), prefix: String
+  ) throws -> PinSet {
+    var pins = PinSet()
+    for n in 0..<count {
+      try pins.append(
+        id: "\(prefix)\(n)", latitude: center.lat + uniform(-radius.lat...radius.lat),
+        longitude: center.lng + uniform(-radius.lng...radius.lng), status: .missing, sourceRow: n)
+    }
+    return pins
+  }
+}
