@@ -25,62 +25,33 @@ extension ClusterIndex {
   /// radius — so within 4 × minSeparation of the item they join (3 × below zoom 0, where the
   /// merge adds one more).
   ///
-  /// - Complexity: O(n + f·(b + f)) for n items, f fragments (a few dozen, along the edges)
-  ///   and b items in an edge's band (within minSeparation of the farthest fragment's distance to
-  ///   its nearest edge).
+  /// - Complexity: O(n + f·(c + a)) for n items in a viewport of `width` × `height` points, f
+  ///   fragments (a few dozen, along the edges), c items in the 3 × 3 grid cells around one
+  ///   (cells minSeparation wide or more) and a fragments drawn on their own.
   func fitIn(
     _ fragments: [Fragment], among items: inout [ClusterItem], viewport: (width: Double, height: Double),
     item: (Fragment) -> ClusterItem
   ) {
     let d = options.minSeparation
     let n = items.count
-    // An item within d of a fragment lies within d of the fragment's distance to its nearest
-    // edge from that edge: the items of that edge's band are the only candidates. The four
-    // bands in one array: band e is band[start[e]..<start[e + 1]].
-    let edges = EdgeBands(viewport: viewport)
-    var reach = 0.0
-    for fragment in fragments { reach = max(reach, edges.nearest(fragment.point).distance) }
-    reach += d
-    var start = (0, 0, 0, 0, 0)
-    var band: [Int32] = []
-    band.reserveCapacity(4 * n)
-    for edge in 0..<4 {
-      for i in items.indices where edges.distance(items[i].point, to: edge) < reach { band.append(Int32(i)) }
-      switch edge {
-      case 0: start.1 = band.count
-      case 1: start.2 = band.count
-      case 2: start.3 = band.count
-      default: start.4 = band.count
-      }
-    }
+    let grid = ScreenCellGrid(items.map { $0.point }, viewport: viewport, reach: d)
     // Per fragment, in the order the walk found them: the item it joins (an index into `items`,
     // or n + k for the k-th fragment drawn on its own), or -1 when it is drawn on its own.
     var targets = [Int](repeating: -1, count: fragments.count)
-    var aloneCount = 0
+    var alone: [ScreenPoint] = []
+    alone.reserveCapacity(fragments.count)
     for f in fragments.indices {
       let p = fragments[f].point
-      var best = (target: -1, d2: d * d)
-      let edge = edges.nearest(p).edge
-      let range =
-        switch edge {
-        case 0: start.0..<start.1
-        case 1: start.1..<start.2
-        case 2: start.2..<start.3
-        default: start.3..<start.4
-        }
-      for i in band[range].lazy.map(Int.init) {
-        let d2 = Self.squaredDistance(items[i].point, p)
-        if d2 < best.d2 || (d2 == best.d2 && i < best.target) { best = (i, d2) }
-      }
-      var k = 0
-      for other in 0..<f where targets[other] < 0 {
-        let d2 = Self.squaredDistance(fragments[other].point, p)
+      var best = (target: grid.nearest(to: p, within: d) ?? -1, d2: d * d)
+      if best.target >= 0 { best.d2 = Self.squaredDistance(items[best.target].point, p) }
+      for (k, q) in alone.enumerated() {
+        let d2 = Self.squaredDistance(q, p)
         if d2 < best.d2 { best = (n + k, d2) }
-        k += 1
       }
       targets[f] = best.target
-      if best.target < 0 { aloneCount += 1 }
+      if best.target < 0 { alone.append(p) }
     }
+    let aloneCount = alone.count
     items.reserveCapacity(n + aloneCount)
     for f in fragments.indices where targets[f] < 0 { items.append(item(fragments[f])) }
     // Each item that fragments joined becomes a merged cluster of them all; their nodes share
@@ -89,10 +60,14 @@ extension ClusterIndex {
     var nodes: [UInt32] = []
     nodes.reserveCapacity(fragments.count - aloneCount)
     var groups: [(target: Int, range: Range<Int>)] = []
-    for f in fragments.indices where targets[f] >= 0 && !groups.contains(where: { $0.target == targets[f] }) {
-      let start = nodes.count
-      for g in f..<fragments.count where targets[g] == targets[f] { nodes.append(fragments[g].node) }
-      groups.append((targets[f], start..<nodes.count))
+    groups.reserveCapacity(fragments.count - aloneCount)
+    for f in targets.indices where targets[f] >= 0 {
+      let (target, start) = (targets[f], nodes.count)
+      for g in f..<targets.count where targets[g] == target {
+        nodes.append(fragments[g].node)
+        targets[g] = -1  // grouped
+      }
+      groups.append((target, start..<nodes.count))
     }
     for (target, range) in groups {
       var summary = items[target].cluster ?? self.summary(items[target].node)
@@ -138,37 +113,5 @@ extension ClusterIndex {
   @inline(__always)
   static func squaredDistance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double {
     (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
-  }
-}
-
-/// The viewport's four edges (left, right, top, bottom).
-struct EdgeBands {
-  let width: Double
-  let height: Double
-
-  init(viewport: (width: Double, height: Double)) {
-    (width, height) = viewport
-  }
-
-  /// The edge nearest to `p` (0 left, 1 right, 2 top, 3 bottom; the first on a tie) and the
-  /// distance to it, points.
-  @inline(__always)
-  func nearest(_ p: ScreenPoint) -> (edge: Int, distance: Double) {
-    var best = (edge: 0, distance: p.x)
-    if width - p.x < best.distance { best = (1, width - p.x) }
-    if p.y < best.distance { best = (2, p.y) }
-    if height - p.y < best.distance { best = (3, height - p.y) }
-    return best
-  }
-
-  /// The distance from `p` to an edge (0 left, 1 right, 2 top, 3 bottom), points.
-  @inline(__always)
-  func distance(_ p: ScreenPoint, to edge: Int) -> Double {
-    switch edge {
-    case 0: p.x
-    case 1: width - p.x
-    case 2: p.y
-    default: height - p.y
-    }
   }
 }

@@ -29,8 +29,8 @@ extension ClusterIndex {
     let nodes = levelNodes(level: level, window: window, rectangle: rectangle)
     result.items = items(nodes.drawn, rectangle: rectangle, capacity: nodes.drawn.count + nodes.fragments.count)
     if !nodes.fragments.isEmpty {
-      fitIn(nodes.fragments, among: &result.items, viewport: (rectangle.viewportWidth, rectangle.viewportHeight)) {
-        fragment in
+      let viewport = (rectangle.viewportWidth, rectangle.viewportHeight)
+      fitIn(nodes.fragments, among: &result.items, viewport: viewport) { fragment in
         var item =
           Self.isCluster(fragment.node)
           ? clusterItem(fragment.node, rectangle: rectangle) : pinItem(fragment.node, rectangle: rectangle)
@@ -146,38 +146,43 @@ extension ClusterIndex {
     }
   }
 
-  /// A visible leaf under `ref`, or `nil`: a node's drawn pin is a leaf, so each node's children
-  /// are first looked at for a drawn pin in view (the shallowest answer, a few tests), and only
-  /// then searched depth first, skipping subtrees that cannot hold one.
+  /// A visible leaf under `ref` (a cluster drawn out of view), or `nil`. A child's drawn pin is
+  /// a leaf — the seed's node is drawn at the parent's own pin, a member's head at that member —
+  /// so each node's members are first looked at for one in view (a few reads of the pin
+  /// positions, which is where the search usually ends), and only then are its children searched
+  /// depth first, skipping subtrees that cannot hold one.
   func visibleLeaf<Test: LeafRegionTest>(
     of ref: UInt32, in window: VisibilityWindow, test: Test, stack: inout [UInt32]
   ) -> UInt32? {
     stack.removeAll(keepingCapacity: true)
     if stack.capacity == 0 { stack.reserveCapacity(64) }
     stack.append(ref)
+    // Every node on the stack is drawn out of view (its members are looked at before it is
+    // pushed, and its seed's node is drawn where it is).
     while let node = stack.popLast() {
       let c = cluster(node)
-      let first = stack.count
-      var found: UInt32?
-      forEachChild(of: c) { child in
-        guard found == nil else { return }
-        if Self.isCluster(child) {
-          let d = cluster(child)
-          if window.contains(x: d.x, y: d.y) {
-            found = d.seed
-          } else if test.classify(x: d.x, y: d.y, extent: d.extent) != .outside {
-            stack.append(child)
-          }
-        } else {
-          let p = point(child)
-          if window.contains(x: p.x, y: p.y) { found = child }
-        }
+      let start = Int(c.memberStart)
+      let end = start + Int(c.memberCount)
+      for k in start..<end {
+        let member = members[k]
+        if window.contains(x: pins.mercatorX[Int(member)], y: pins.mercatorY[Int(member)]) { return member }
       }
-      if let found { return found }
-      // Depth first, the seed's node first.
-      stack[first...].reverse()
+      // Depth first, the seed's node first: pushed last.
+      for k in stride(from: end - 1, through: start, by: -1) {
+        pushIfItMayHoldOne(heads[Int(members[k])], test: test, on: &stack)
+      }
+      pushIfItMayHoldOne(c.up, test: test, on: &stack)
     }
     return nil
+  }
+
+  /// Pushes a cluster drawn out of view whose leaves may lie in the view of `test` (a pin drawn
+  /// out of view holds no visible leaf).
+  @inline(__always)
+  private func pushIfItMayHoldOne<Test: LeafRegionTest>(_ child: UInt32, test: Test, on stack: inout [UInt32]) {
+    guard Self.isCluster(child) else { return }
+    let d = cluster(child)
+    if test.classify(x: d.x, y: d.y, extent: d.extent) != .outside { stack.append(child) }
   }
 
   /// How a cluster's leaves meet the view of `test`.

@@ -1,0 +1,48 @@
+import PetSpotCore
+import PetSpotTestSupport
+import Testing
+
+@Suite("Screen cell grid: the nearest item within a radius, as brute force finds it")
+struct ScreenCellGridTests {
+  /// The nearest of `points` strictly closer than `radius` to `p`, the lower index on a tie.
+  private func bruteNearest(_ points: [ScreenPoint], to p: ScreenPoint, within radius: Double) -> Int? {
+    var best: (index: Int, d2: Double)?
+    for (i, q) in points.enumerated() {
+      let d2 = (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)
+      guard d2 < radius * radius else { continue }
+      if let b = best, d2 >= b.d2 { continue }
+      best = (i, d2)
+    }
+    return best?.index
+  }
+
+  @Test(
+    "random points and queries: every size, reach and viewport shape, points just outside, duplicates, NaN",
+    arguments: [0, 1, 2, 7, 60, 300, 2_000])
+  func matchesBruteForce(count: Int) {
+    var random = SeededRandom(seed: UInt64(count) &+ 41)
+    for (width, height, reach) in [
+      (390.0, 844.0, 44.0), (1280.0, 800.0, 60.0), (1280.0, 800.0, 0.5), (5.0, 3.0, 60.0), (100_000.0, 2.0, 1.0),
+      (1.0, 1.0, 1e-9),
+    ] {
+      var points = (0..<count).map { _ in
+        ScreenPoint(x: random.uniform(-1e-9...(width + 1e-9)), y: random.uniform(-1e-9...(height + 1e-9)))
+      }
+      // Duplicates (the tie rule) and a point with a NaN coordinate (never anyone's nearest).
+      if count > 2 {
+        points[count - 1] = points[0]
+        points[count / 2] = ScreenPoint(x: .nan, y: random.uniform(0...height))
+      }
+      let grid = ScreenCellGrid(points, viewport: (width, height), reach: reach)
+      for k in 0..<400 {
+        let p =
+          k < count && k % 3 == 0
+          ? points[k] : ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height))
+        let radius = reach * [1, 0.5, 1e-3][k % 3]
+        #expect(
+          grid.nearest(to: p, within: radius) == bruteNearest(points, to: p, within: radius),
+          "count \(count), viewport \(width) × \(height), reach \(reach), query \(k)")
+      }
+    }
+  }
+}
