@@ -38,6 +38,20 @@ final class ClusterIndexHandle: ErrorReportingHandle {
     try clustered.apply(changes)
   }
 
+  /// The id of the pin with this number (its row in the arrays it was created from, or the number
+  /// it was inserted with), or `nil`: O(1) when the id is the number in decimal (pins made by
+  /// `psg_pins_create`, inserted pins), else a scan of the pins.
+  func id(ofNumber pin: UInt32) -> String? {
+    let pins = clustered.pins
+    let decimal = String(pin)
+    if let at = pins.ids.position(of: decimal), pins.sourceRows[at] == pin { return decimal }
+    for at in pins.sourceRows.indices where pins.sourceRows[at] == pin {
+      let id = pins.ids[at]
+      if pins.ids.position(of: id) == at { return id }  // a live pin (a retired one has no id)
+    }
+    return nil
+  }
+
   /// The cluster with a numeric id — in the index, or merged by one of this handle's queries since
   /// the index last changed — or `nil` (after recording the error).
   func cluster(_ id: UInt64) -> ClusterSummary? {

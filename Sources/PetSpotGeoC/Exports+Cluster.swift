@@ -104,19 +104,29 @@ public func psg_cluster_result_item(
     return PSG_ERR_INVALID_ARGUMENT
   }
   let item = handle.result.items[i]
-  let pins = handle.index.pins
-  let kind: Int32 =
-    switch item.kind {
+  outItem.pointee = cClusterItem(
+    kind: item.kind, coordinate: item.coordinate, screen: (item.point, item.anchor), cluster: item.cluster,
+    position: item.position, pins: handle.index.pins)
+  return PSG_OK
+}
+
+/// The C form of an item (or of a node, with NaN screen points): `position` is the pin's place in
+/// `pins` for a pin or spider leg.
+func cClusterItem(
+  kind: ClusterItem.Kind, coordinate: GeoCoordinate, screen: (point: ScreenPoint, anchor: ScreenPoint),
+  cluster: ClusterSummary?, position: Int, pins: PinSet
+) -> psg_cluster_item {
+  let code: Int32 =
+    switch kind {
     case .pin: PSG_ITEM_PIN
     case .cluster: PSG_ITEM_CLUSTER
     case .spider: PSG_ITEM_SPIDER
     }
   var out = psg_cluster_item(
-    kind: kind, pin: UInt32.max, cluster_id: 0, lat: item.coordinate.latitude, lng: item.coordinate.longitude,
-    x: item.point.x,
-    y: item.point.y, anchor_x: item.anchor.x, anchor_y: item.anchor.y, count: 1, missing: 0, found: 0, closed: 0,
-    expansion_zoom: -1)
-  if let c = item.cluster {
+    kind: code, pin: UInt32.max, cluster_id: 0, lat: coordinate.latitude, lng: coordinate.longitude,
+    x: screen.point.x, y: screen.point.y, anchor_x: screen.anchor.x, anchor_y: screen.anchor.y, count: 1, missing: 0,
+    found: 0, closed: 0, expansion_zoom: -1)
+  if let c = cluster {
     out.cluster_id = c.idHash
     out.count = UInt32(c.count)
     out.missing = UInt32(c.missing)
@@ -124,12 +134,11 @@ public func psg_cluster_result_item(
     out.closed = UInt32(c.closed)
     out.expansion_zoom = Int32(c.expansionZoom)
   } else {
-    out.pin = pins.sourceRows[item.position]
-    let code = pins.statusCodes[item.position]
-    (out.missing, out.found, out.closed) = (code == 1 ? 1 : 0, code == 2 ? 1 : 0, code == 3 ? 1 : 0)
+    out.pin = pins.sourceRows[position]
+    let status = pins.statusCodes[position]
+    (out.missing, out.found, out.closed) = (status == 1 ? 1 : 0, status == 2 ? 1 : 0, status == 3 ? 1 : 0)
   }
-  outItem.pointee = out
-  return PSG_OK
+  return out
 }
 
 @_cdecl("psg_cluster_result_hit_test")
@@ -213,6 +222,33 @@ public func psg_cluster_index_zoom_camera(
 public func psg_cluster_index_insert(
   _ index: OpaquePointer?, _ pin: UInt32, _ lat: Double, _ lng: Double, _ status: UnsafePointer<CChar>?
 ) -> psg_status {
+  changePins(index, pin: pin, status: status) { _, status in
+    .insert(id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: status, row: Int(pin))
+  }
+}
+
+@_cdecl("psg_cluster_index_remove")
+public func psg_cluster_index_remove(_ index: OpaquePointer?, _ pin: UInt32) -> psg_status {
+  changePins(index, pin: pin, status: nil) { handle, _ in handle.id(ofNumber: pin).map { .remove(id: $0) } }
+}
+
+@_cdecl("psg_cluster_index_update")
+public func psg_cluster_index_update(
+  _ index: OpaquePointer?, _ pin: UInt32, _ lat: Double, _ lng: Double, _ status: UnsafePointer<CChar>?
+) -> psg_status {
+  changePins(index, pin: pin, status: status) { handle, status in
+    handle.id(ofNumber: pin).map {
+      .update(id: $0, coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: status)
+    }
+  }
+}
+
+/// The body of insert, remove and update: the handle checked and entered, `status` read (NULL: no
+/// status), the change made by `change` (`nil`: no pin with number `pin`) and applied.
+private func changePins(
+  _ index: OpaquePointer?, pin: UInt32, status: UnsafePointer<CChar>?,
+  _ change: (ClusterIndexHandle, PinStatus?) -> ClusteredPins.Change?
+) -> psg_status {
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
   guard handle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { handle.gate.leave() }
@@ -224,8 +260,7 @@ public func psg_cluster_index_insert(
       return handle.fail(error)
     }
   }
-  let change = ClusteredPins.Change.insert(
-    id: String(pin), coordinate: GeoCoordinate(latitude: lat, longitude: lng), status: normalized, row: Int(pin))
+  guard let change = change(handle, normalized) else { return handle.fail("no pin with number \(pin)") }
   do {
     try handle.apply([change])
     return handle.succeed()
@@ -234,15 +269,30 @@ public func psg_cluster_index_insert(
   }
 }
 
-@_cdecl("psg_cluster_index_remove")
-public func psg_cluster_index_remove(_ index: OpaquePointer?, _ pin: UInt32) -> psg_status {
+@_cdecl("psg_cluster_index_children")
+public func psg_cluster_index_children(
+  _ index: OpaquePointer?, _ clusterId: UInt64, _ outItems: UnsafeMutablePointer<psg_cluster_item>?,
+  _ rawCapacity: UInt, _ outCount: UnsafeMutablePointer<Int>?
+) -> psg_status {
+  let capacity = Int(size: rawCapacity)
   guard let handle = ClusterIndexHandle.from(index) else { return PSG_ERR_INVALID_ARGUMENT }
   guard handle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { handle.gate.leave() }
-  do {
-    try handle.apply([.remove(id: String(pin))])
-    return handle.succeed()
-  } catch {
-    return handle.fail(error.description)
+  guard let outCount else { return handle.fail("out_count is NULL") }
+  guard capacity == 0 || outItems != nil else { return handle.fail("out_items is NULL with capacity > 0") }
+  guard let cluster = handle.cluster(clusterId) else { return PSG_ERR_INVALID_ARGUMENT }
+  let children = handle.clustered.index.children(of: cluster)
+  outCount.pointee = children.count
+  guard children.count <= capacity else {
+    return handle.fail(
+      PSG_ERR_BUFFER_TOO_SMALL, "buffer too small: \(children.count) children, capacity \(capacity)")
   }
+  let pins = handle.clustered.pins
+  for (k, child) in children.enumerated() {
+    outItems![k] = cClusterItem(
+      kind: child.cluster == nil ? .pin : .cluster, coordinate: child.coordinate,
+      screen: (ScreenPoint(x: .nan, y: .nan), ScreenPoint(x: .nan, y: .nan)), cluster: child.cluster,
+      position: child.position, pins: pins)
+  }
+  return handle.succeed()
 }

@@ -15,6 +15,7 @@ void test_hardening(psg_engine *engine);
 void test_navigation(psg_engine *engine);
 void test_tilted(psg_engine *engine);
 void test_onscreen(void);
+void test_changes(void);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
                          double height, double heading) {
@@ -533,6 +534,7 @@ int main(void) {
   test_navigation(engine);
   test_tilted(engine);
   test_onscreen();
+  test_changes();
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -479,6 +479,33 @@ PSG_API psg_status psg_cluster_index_insert(psg_cluster_index *index, uint32_t p
  */
 PSG_API psg_status psg_cluster_index_remove(psg_cluster_index *index, uint32_t pin);
 
+/**
+ * Moves a pin and sets its status without rebuilding (as psg_cluster_index_insert): it keeps its
+ * number, id and place in the order, so clusters it stays in keep their ids. `status` may be NULL
+ * (no status). O(1) to find the pin when its id is its number (psg_pins_create, inserted pins);
+ * for a set made with psg_pins_create_with_ids, a scan of the pins (about 1 ms per million).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, an unknown number, an invalid
+ *         coordinate or status (the pin is then unchanged).
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_index_update(psg_cluster_index *index, uint32_t pin, double lat, double lng,
+                                            const char *status);
+
+/**
+ * The children of a cluster: the pins and clusters it splits into at its expansion zoom, in Z
+ * order (for a cluster merged by a query, the children of each of its parts). Each is written as a
+ * psg_cluster_item whose x, y, anchor_x and anchor_y are NaN (no camera): kind PSG_ITEM_PIN or
+ * PSG_ITEM_CLUSTER, pin number or cluster id, where it is drawn (lat, lng), counts, expansion zoom.
+ * `cluster_id` as for psg_cluster_index_leaves (any cluster a query of this handle showed).
+ * Two-call convention (capacity 0 and out_items NULL to learn the count; PSG_ERR_BUFFER_TOO_SMALL
+ * with the count needed when `capacity` is too small).
+ * \return PSG_OK (out_count = number written); PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT
+ *         for NULL index/out_count, NULL out_items with capacity > 0, or an unknown cluster id.
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_index_children(psg_cluster_index *index, uint64_t cluster_id,
+                                              psg_cluster_item *out_items, size_t capacity, size_t *out_count);
+
 /* ---------------------------------------------------------------- found-animal report */
 
 /** The result of validating a found-report form: errors and, when valid, the payload. */
