@@ -4,8 +4,8 @@ import PetSpotGeo
 
 /// Clustering benchmarks (issue: clustering): build over 100k / 1M / 10M skewed pins (time,
 /// memory, index bytes per pin), queries for city, country and world cameras (1280 × 800), a
-/// hit-test on a query's result, and insert / remove / update of one pin. minSeparation 60, maxZoom 16:
-/// the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
+/// hit-test on a query's result, revealing a pin, and insert / remove / update of one pin.
+/// minSeparation 60, maxZoom 16: the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -50,6 +50,19 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         blackHole(result.hitTest(taps[k & 1023]))
         k += 1
+      }
+    }
+    // Reveal a random pin shown by the France query: the item holding it and the camera showing
+    // it alone (checked by one or more queries at that camera).
+    Benchmark("cluster.reveal.country.\(label)", configuration: .init(scalingFactor: .one)) { benchmark in
+      let index = ClusterData.index(size)
+      let camera = ClusterData.cameras[1].1
+      let result = index.items(in: CameraView(camera))
+      let shown = result.items.flatMap { $0.cluster.map { index.leaves(of: $0, limit: 64) } ?? [$0.position] }
+      var random = SplitMix64(seed: 5)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(index.reveal(position: shown[Int(random.next() % UInt64(shown.count))], in: result, from: camera))
       }
     }
     // One change per iteration on a 1M-pin index built once per process, outside the measurement

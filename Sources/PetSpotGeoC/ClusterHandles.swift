@@ -38,18 +38,9 @@ final class ClusterIndexHandle: ErrorReportingHandle {
     try clustered.apply(changes)
   }
 
-  /// The id of the pin with this number (its row in the arrays it was created from, or the number
-  /// it was inserted with), or `nil`: O(1) when the id is the number in decimal (pins made by
-  /// `psg_pins_create`, inserted pins), else a scan of the pins.
+  /// The id of the pin with this number (see ``pinPosition(number:in:)``), or `nil`.
   func id(ofNumber pin: UInt32) -> String? {
-    let pins = clustered.pins
-    let decimal = String(pin)
-    if let at = pins.ids.position(of: decimal), pins.sourceRows[at] == pin { return decimal }
-    for at in pins.sourceRows.indices where pins.sourceRows[at] == pin {
-      let id = pins.ids[at]
-      if pins.ids.position(of: id) == at { return id }  // a live pin (a retired one has no id)
-    }
-    return nil
+    pinPosition(number: pin, in: clustered.pins).map { clustered.pins.ids[$0] }
   }
 
   /// The cluster with a numeric id — in the index, or merged by one of this handle's queries since
@@ -79,4 +70,15 @@ func writeLeaves(
   let n = min(leaves.count, capacity)
   for k in 0..<n { out![k] = pins.sourceRows[leaves[k]] }
   count.pointee = n
+}
+
+/// The position of the live pin with this number (its row in the arrays it was created from, or
+/// the number it was inserted with), or `nil`: O(1) when its id is the number in decimal (pins made
+/// by `psg_pins_create`, inserted pins), else a scan of the pins.
+func pinPosition(number pin: UInt32, in pins: PinSet) -> Int? {
+  if let at = pins.ids.position(of: String(pin)), pins.sourceRows[at] == pin { return at }
+  for at in pins.sourceRows.indices where pins.sourceRows[at] == pin {
+    if pins.ids.position(of: pins.ids[at]) == at { return at }  // a live pin (a retired one has no id)
+  }
+  return nil
 }

@@ -296,3 +296,18 @@ public func psg_cluster_index_children(
   }
   return handle.succeed()
 }
+
+@_cdecl("psg_cluster_result_reveal")
+public func psg_cluster_result_reveal(
+  _ result: OpaquePointer?, _ pin: UInt32, _ from: UnsafePointer<psg_camera_ex>?,
+  _ outReveal: UnsafeMutablePointer<psg_pin_reveal>?
+) -> psg_status {
+  guard let handle = ClusterResultHandle.from(result), let outReveal, let camera = try? Camera.from(from),
+    let position = pinPosition(number: pin, in: handle.index.pins),
+    let reveal = handle.index.reveal(position: position, in: handle.result, from: camera)
+  else { return PSG_ERR_INVALID_ARGUMENT }
+  outReveal.pointee = psg_pin_reveal(
+    item: Int64(reveal.item ?? -1), level: Int32(reveal.level), shown_alone: reveal.isShownAlone ? 1 : 0,
+    camera: psg_camera_ex(reveal.camera))
+  return PSG_OK
+}

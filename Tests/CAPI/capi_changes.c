@@ -1,7 +1,8 @@
 /*
- * The cluster index's children and update from C: children partition a cluster's leaves (also for
- * a cluster a query merged), update moves a pin and changes its status without a rebuild, and pins
- * are found by number whether the set was made with numbers or with ids.
+ * The cluster index's children, update and reveal from C: children partition a cluster's leaves
+ * (also for a cluster a query merged), update moves a pin and changes its status without a rebuild,
+ * reveal finds the item holding a pin and a camera showing it alone, and pins are found by number
+ * whether the set was made with numbers or with ids.
  */
 #include <math.h>
 #include <petspot_geo.h>
@@ -107,6 +108,38 @@ static void test_children(void) {
             first_cluster(small, &merged) == 0 && merged.count == TOWN + 1,
         "one merged cluster in a thumbnail");
   check_children(index, &merged, "merged cluster");
+
+  /* Reveal pin 3 of the town: the cluster holds it; the camera shows it on its own. */
+  psg_camera_ex from;
+  psg_camera_ex_init(&from);
+  from.lat = region.lat, from.lng = region.lng, from.lat_delta = region.lat_delta, from.lng_delta = region.lng_delta;
+  from.width = region.width, from.height = region.height;
+  psg_pin_reveal reveal;
+  long holder = first_cluster(result, &cluster);
+  CHECK(psg_cluster_result_reveal(result, 3, &from, &reveal) == PSG_OK && reveal.item == holder &&
+            reveal.shown_alone == 1 && reveal.level > 0 && fabs(reveal.camera.lat - lat[3]) < 1e-9 &&
+            fabs(reveal.camera.lng - lng[3]) < 1e-9 && reveal.camera.width == 390 && reveal.camera.height == 844,
+        "reveal pin 3: item %lld, level %d", (long long)reveal.item, reveal.level);
+  psg_cluster_result *zoomed = NULL;
+  int alone = 0;
+  CHECK(psg_cluster_index_query_ex(index, &reveal.camera, &zoomed) == PSG_OK, "query the reveal camera");
+  for (size_t i = 0; i < psg_cluster_result_count(zoomed); i++) {
+    psg_cluster_item it;
+    psg_cluster_result_item(zoomed, i, &it);
+    if (it.pin == 3 && it.kind != PSG_ITEM_CLUSTER) alone = 1;
+  }
+  CHECK(alone, "the reveal camera shows pin 3 on its own");
+  psg_cluster_result_destroy(zoomed);
+  CHECK(psg_cluster_result_reveal(result, TOWN, &from, &reveal) == PSG_OK && reveal.item == -1 &&
+            reveal.shown_alone == 1,
+        "the far pin is not in view: item -1");
+  CHECK(psg_cluster_result_reveal(result, 999, &from, &reveal) == PSG_ERR_INVALID_ARGUMENT, "unknown number");
+  CHECK(psg_cluster_result_reveal(NULL, 3, &from, &reveal) == PSG_ERR_INVALID_ARGUMENT &&
+            psg_cluster_result_reveal(result, 3, NULL, &reveal) == PSG_ERR_INVALID_ARGUMENT &&
+            psg_cluster_result_reveal(result, 3, &from, NULL) == PSG_ERR_INVALID_ARGUMENT,
+        "NULL arguments");
+  from.struct_size = 0;
+  CHECK(psg_cluster_result_reveal(result, 3, &from, &reveal) == PSG_ERR_INVALID_ARGUMENT, "an unfilled camera");
 
   size_t n = 0;
   psg_cluster_item one;

@@ -155,6 +155,57 @@ struct ClusterCommandTests {
     }
   }
 
+  @Test("--reveal and a batch line's \"reveal\": the item holding the pin, and a camera that shows it alone")
+  func reveal() throws {
+    let pins = try PinSet.load(path: Self.pinsPath)
+    let index = try ClusterIndex(pins: pins, options: ClusterOptions())
+    let paris = try Camera(
+      center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 0.5, longitudeDelta: 0.5, width: 390,
+      height: 844)
+    // A pin inside a cluster over Paris, found through the library (the reference).
+    let result = index.items(in: CameraView(paris))
+    let cluster = try #require(result.items.firstIndex { ($0.cluster?.count ?? 0) > 3 })
+    let leaf = index.leaves(of: result.items[cluster].cluster!)[1]
+    let id = pins.ids[leaf]
+    let run = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "48.8566,2.3522", "--span", "0.5,0.5", "--viewport", "390x844",
+      "--reveal", id,
+    ])
+    #expect(run.status == 0 && run.lines.count == 1, "\(run.stderr)")
+    try Self.checkLine(run.lines[0], camera: paris, pins: pins, minSeparation: 44, withLeaves: false)
+    let reveal = try #require(try CLIRunner.object(run.lines[0])["reveal"] as? [String: Any])
+    #expect(reveal["id"] as? String == id && reveal["item"] as? Int == cluster && reveal["shownAlone"] as? Bool == true)
+    let expected = try #require(index.reveal(position: leaf, in: result, from: paris))
+    #expect(reveal["level"] as? Int == expected.level)
+    // The camera it gives, fed back: the pin is an item of its own there.
+    let camera = try #require(reveal["camera"] as? [String: Any])
+    let line = String(decoding: try JSONSerialization.data(withJSONObject: camera), as: UTF8.self)
+    let again = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch"], stdin: line + "\n")
+    let items = try #require(try CLIRunner.object(again.lines[0])["items"] as? [[String: Any]])
+    #expect(items.contains { $0["id"] as? String == id && $0["kind"] as? String != "cluster" }, "shown alone")
+
+    // Batch: per line, or the flag's id by default; a pin out of view has "item": null; errors name "reveal".
+    let good = Self.cameraLine(paris)
+    let input = [
+      Self.cameraLine(paris, extra: #","reveal":"\#(pins.ids[0])""#), good,
+      Self.cameraLine(paris, extra: #","reveal":"no-such-pin""#), Self.cameraLine(paris, extra: #","reveal":7"#),
+    ].joined(separator: "\n")
+    let batch = try CLIRunner.run(["cluster", "--pins", Self.pinsPath, "--batch", "--reveal", id], stdin: input)
+    #expect(batch.status == 1 && batch.lines.count == 4)
+    let first = try #require(try CLIRunner.object(batch.lines[0])["reveal"] as? [String: Any])
+    #expect(first["id"] as? String == pins.ids[0])
+    let firstItem = try #require(index.reveal(position: 0, in: result, from: paris)).item
+    #expect(firstItem.map { first["item"] as? Int == $0 } ?? (first["item"] is NSNull), "as the library says")
+    #expect((try CLIRunner.object(batch.lines[1])["reveal"] as? [String: Any])?["id"] as? String == id)
+    #expect(try CLIRunner.object(batch.lines[2])["field"] as? String == "reveal")
+    #expect(try CLIRunner.object(batch.lines[3])["field"] as? String == "reveal")
+    let unknown = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "48.85,2.35", "--span", "1,1", "--viewport", "390x844",
+      "--reveal", "no-such-pin",
+    ])
+    #expect(unknown.status == 1 && unknown.stderr.contains("no pin with id 'no-such-pin'"))
+  }
+
   @Test("bad lines get an error naming the field; their neighbours are answered")
   func errors() throws {
     let good = #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844}"#

@@ -472,6 +472,26 @@ PSG_API psg_status psg_cluster_index_zoom_camera_ex(psg_cluster_index *index, ui
  */
 PSG_API psg_status psg_cluster_index_insert(psg_cluster_index *index, uint32_t pin, double lat, double lng, const char *status);
 
+/** Where a pin is in a result, and the camera that shows it on its own (psg_cluster_result_reveal). */
+typedef struct psg_pin_reveal {
+  int64_t item;         /**< index of the item holding the pin (itself, its spider leg or a cluster), or -1 when the result does not show it. */
+  int32_t level;        /**< the smallest zoom level at which the pin is an item of its own (a pin, or a spider leg at max_zoom). */
+  int32_t shown_alone;  /**< 1 when a query at `camera` shows it as its own item or spider leg (checked); 0 only when no zoom does (a viewport too small for its spider). */
+  psg_camera_ex camera; /**< span form, centred on the pin, with the viewport, heading, pitch and fov of the camera given, at zoom level + 1e-9 (higher only when needed under a pitch). */
+} psg_pin_reveal;
+
+/**
+ * Reveals a pin ("open this pin from a notification"): the item of `result` holding it and the
+ * camera that shows it unclustered, keeping `from`'s viewport and orientation (pass the camera the
+ * result was queried with). `pin` is its number, as for psg_cluster_index_remove; the result's
+ * snapshot of the index is used.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL result/out_reveal, an invalid or NULL `from`,
+ *         an unknown number or a pin that is not on the map (beyond the Mercator limit).
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_result_reveal(const psg_cluster_result *result, uint32_t pin, const psg_camera_ex *from,
+                                             psg_pin_reveal *out_reveal);
+
 /**
  * Removes a pin without rebuilding (as psg_cluster_index_insert).
  * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index or an unknown number.

@@ -95,17 +95,9 @@ extension ClusterIndex {
     let center = MercatorPoint(
       x: origin.x + midA * rotation.cos + midB * rotation.sin, y: origin.y + midA * rotation.sin - midB * rotation.cos)
     func make(_ scale: Double) throws(InvalidInput) -> Camera {
-      let hx = width / (2 * scale)
-      let hy = hx * height / width
-      let latitude = WebMercator.latitude(y: min(max(center.y, 0), 1))
-      let north = WebMercator.latitude(y: max(center.y - hy, 0))
-      let south = WebMercator.latitude(y: min(center.y + hy, 1))
-      // The span whose taller half stays within hy, so the fit keeps hx (and the zoom).
-      let latitudeDelta = 2 * min(north - latitude, latitude - south)
-      return try Camera(
-        center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
-        latitudeDelta: max(latitudeDelta, CameraLimits.span.lowerBound), longitudeDelta: 360 * width / scale,
-        width: width, height: height, heading: heading, pitch: pitch, fieldOfView: fieldOfView)
+      try Self.camera(
+        centeredOn: center, scale: scale, width: width, height: height, heading: heading, pitch: pitch,
+        fieldOfView: fieldOfView)
     }
     var camera = try make(scale)
     // Under a pitch the near side is magnified: shrink until the bounds' corners fit (bounded).
@@ -133,6 +125,37 @@ extension ClusterIndex {
     return Node(
       position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position),
       cluster: Self.isCluster(ref) ? summary(ref) : nil)
+  }
+
+  /// A camera centred on a Mercator point (y clamped to the map) at `scale` points per world
+  /// width, with the given viewport and orientation; its latitude span is the one whose taller half
+  /// stays on the map, so the zoom is the scale's.
+  /// - Throws: ``InvalidInput`` for an invalid viewport or orientation.
+  static func camera(
+    centeredOn center: MercatorPoint, scale: Double, width: Double, height: Double, heading: Double,
+    pitch: Double, fieldOfView: Double
+  ) throws(InvalidInput) -> Camera {
+    let hx = width / (2 * scale)
+    let hy = hx * height / width
+    let latitude = WebMercator.latitude(y: min(max(center.y, 0), 1))
+    let north = WebMercator.latitude(y: max(center.y - hy, 0))
+    let south = WebMercator.latitude(y: min(center.y + hy, 1))
+    // The span whose taller half stays within hy, so the fit keeps hx (and the zoom).
+    let latitudeDelta = 2 * min(north - latitude, latitude - south)
+    return try Camera(
+      center: GeoCoordinate(latitude: latitude, longitude: Longitude.wrapped(WebMercator.longitude(x: center.x))),
+      latitudeDelta: max(latitudeDelta, CameraLimits.span.lowerBound), longitudeDelta: 360 * width / scale,
+      width: width, height: height, heading: heading, pitch: pitch, fieldOfView: fieldOfView)
+  }
+
+  /// ``camera(centeredOn:scale:width:height:heading:pitch:fieldOfView:)`` with `camera`'s viewport
+  /// and orientation.
+  static func camera(centeredOn center: MercatorPoint, scale: Double, like camera: Camera) throws(InvalidInput)
+    -> Camera
+  {
+    try Self.camera(
+      centeredOn: center, scale: scale, width: camera.width, height: camera.height, heading: camera.heading,
+      pitch: camera.pitch, fieldOfView: camera.fieldOfView)
   }
 
   private func clusterReference(id: some StringProtocol) -> UInt32? {

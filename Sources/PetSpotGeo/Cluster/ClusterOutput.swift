@@ -7,20 +7,45 @@
 ///
 /// Coordinates are degrees, x and y screen points (x right, y down from the top-left corner).
 public enum ClusterOutput {
-  /// `{"zoom":z,"level":L,"items":[...]}`: z the camera's fractional zoom, L the hierarchy level used.
-  public static func json(_ result: ClusterResult, index: ClusterIndex, withLeaves: Bool) -> String {
+  /// `{"zoom":z,"level":L,"items":[...]}`: z the camera's fractional zoom, L the hierarchy level used;
+  /// with a revealed pin, `"reveal":{...}` after the items (``writeReveal(_:id:to:)``).
+  public static func json(
+    _ result: ClusterResult, index: ClusterIndex, withLeaves: Bool, reveal: (id: String, PinReveal)? = nil
+  ) -> String {
     var out = "{\"zoom\":\(number(result.zoom)),\"level\":\(result.level),\"items\":["
     for (i, item) in result.items.enumerated() {
       if i > 0 { out += "," }
       writeItem(item, index: index, withLeaves: withLeaves, to: &out)
     }
-    out += "]}"
+    out += "]"
+    if let (id, revealed) = reveal { writeReveal(revealed, id: id, to: &out) }
+    out += "}"
     return out
+  }
+
+  /// `,"reveal":{"id","item","level","shownAlone","camera":{...}}`: the item holding the pin (its
+  /// index in `items`, or null when not in view), the level at which it is its own item, whether
+  /// the camera shows it so, and that camera in the input form (`lat`, `lng`, `latDelta`,
+  /// `lngDelta`, `width`, `height`, `heading`; `pitch` and `fov` when tilted) — ready for
+  /// `cluster --batch`.
+  public static func writeReveal(_ reveal: PinReveal, id: String, to out: inout String) {
+    out += ",\"reveal\":{\"id\":"
+    JSONValue.writeString(id, to: &out)
+    out += ",\"item\":\(reveal.item.map(String.init) ?? "null"),\"level\":\(reveal.level)"
+    out += ",\"shownAlone\":\(reveal.isShownAlone),\"camera\":"
+    let c = reveal.camera
+    out += "{\"lat\":\(number(c.center.latitude)),\"lng\":\(number(c.center.longitude))"
+    out += ",\"latDelta\":\(number(c.latitudeDelta)),\"lngDelta\":\(number(c.longitudeDelta))"
+    out += ",\"width\":\(number(c.width)),\"height\":\(number(c.height)),\"heading\":\(number(c.heading))"
+    if c.pitch > 0 { out += ",\"pitch\":\(number(c.pitch)),\"fov\":\(number(c.fieldOfView))" }
+    out += "}}"
   }
 
   /// A GeoJSON FeatureCollection: one Point feature per item at its drawn position ([lng, lat]),
   /// the item's fields as properties; `zoom` and `level` as foreign members.
-  public static func geoJSON(_ result: ClusterResult, index: ClusterIndex, withLeaves: Bool) -> String {
+  public static func geoJSON(
+    _ result: ClusterResult, index: ClusterIndex, withLeaves: Bool, reveal: (id: String, PinReveal)? = nil
+  ) -> String {
     var out = "{\"type\":\"FeatureCollection\",\"zoom\":\(number(result.zoom)),\"level\":\(result.level),\"features\":["
     for (i, item) in result.items.enumerated() {
       if i > 0 { out += "," }
@@ -31,7 +56,9 @@ public enum ClusterOutput {
       writeItem(item, index: index, withLeaves: withLeaves, to: &out)
       out += "}"
     }
-    out += "]}"
+    out += "]"
+    if let (id, revealed) = reveal { writeReveal(revealed, id: id, to: &out) }
+    out += "}"
     return out
   }
 

@@ -35,8 +35,27 @@ extension PetSpotGeoCommand {
     @Option(help: "Output: json or geojson (a FeatureCollection of the items).")
     var format: Format = .json
 
-    @Flag(help: "Read cameras as JSON Lines on stdin (optional \"minSeparation\", \"maxZoom\" per line).")
+    @Flag(help: "Read cameras as JSON Lines on stdin (optional \"minSeparation\", \"maxZoom\", \"reveal\" per line).")
     var batch = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Also say where the pin with this id is (the item holding it) and the camera that shows it on its own.",
+        valueName: "id"))
+    var reveal: String?
+
+    /// Where the pin with `id` is in `result` and the camera that shows it on its own.
+    static func reveal(_ id: String, _ index: ClusterIndex, _ result: ClusterResult, _ camera: Camera)
+      throws(InvalidInput) -> PinReveal
+    {
+      guard let position = index.pins.ids.position(of: id),
+        let revealed = index.reveal(position: position, in: result, from: camera)
+      else {
+        throw InvalidInput(
+          field: "reveal", code: .outOfRange, message: "reveal: no pin with id '\(id)' on the map")
+      }
+      return revealed
+    }
 
     func validate() throws {
       try camera.validate(batch: batch)
@@ -54,7 +73,7 @@ extension PetSpotGeoCommand {
       }
       let pins = try pinsFile.load()
       var indexes: [ClusterOptions: ClusterIndex] = [:]
-      func answer(_ camera: Camera, _ options: ClusterOptions) throws(InvalidInput) -> String {
+      func answer(_ camera: Camera, _ options: ClusterOptions, reveal: String?) throws(InvalidInput) -> String {
         let index: ClusterIndex
         if let known = indexes[options] {
           index = known
@@ -63,18 +82,28 @@ extension PetSpotGeoCommand {
           indexes[options] = index
         }
         let result = index.items(in: CameraView(camera))
+        let revealed = try reveal.map { id throws(InvalidInput) in (id, try Self.reveal(id, index, result, camera)) }
         return format == .geojson
-          ? ClusterOutput.geoJSON(result, index: index, withLeaves: withLeaves)
-          : ClusterOutput.json(result, index: index, withLeaves: withLeaves)
+          ? ClusterOutput.geoJSON(result, index: index, withLeaves: withLeaves, reveal: revealed)
+          : ClusterOutput.json(result, index: index, withLeaves: withLeaves, reveal: revealed)
       }
       if batch {
         try JSONLinesBatch.runText { request throws(InvalidInput) in
-          try answer(try Camera(json: request), try ClusterOptions(json: request, defaults: defaults))
+          let id: String?
+          switch request["reveal"] {
+          case nil, .null?: id = reveal
+          case .string(let text)?: id = text
+          case let other?:
+            throw InvalidInput(
+              field: "reveal", code: .invalidType, message: "reveal must be a pin id, not \(other.typeDescription)")
+          }
+          return try answer(
+            try Camera(json: request), try ClusterOptions(json: request, defaults: defaults), reveal: id)
         }
         return
       }
       do {
-        Output.line(try answer(try camera.camera(), defaults))
+        Output.line(try answer(try camera.camera(), defaults, reveal: reveal))
       } catch {
         Output.error(error.message)
         throw ExitCode.failure
