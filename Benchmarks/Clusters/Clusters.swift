@@ -4,7 +4,8 @@ import PetSpotGeo
 
 /// Clustering benchmarks (issue: clustering): build over 100k / 1M / 10M skewed pins (time,
 /// memory, index bytes per pin), queries for city, country and world cameras (1280 × 800), a
-/// hit-test on a query's result, revealing a pin, and insert / remove / update of one pin.
+/// hit-test on a query's result, transitions between two results, revealing a pin, and insert /
+/// remove / update of one pin.
 /// minSeparation 60, maxZoom 16: the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
@@ -49,6 +50,25 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         blackHole(result.hitTest(taps[k & 1023]))
+        k += 1
+      }
+    }
+    // Transitions between two desktop city results (≈ 120 items each): zoomed in by half a level
+    // and panned by a tenth of the view, and back.
+    Benchmark("cluster.transitions.city.\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+      let index = ClusterData.index(size)
+      let city = ClusterData.cameras[0].1
+      let closer = try! Camera(
+        center: GeoCoordinate(
+          latitude: city.center.latitude + city.latitudeDelta / 10, longitude: city.center.longitude),
+        latitudeDelta: city.latitudeDelta / 1.41, longitudeDelta: city.longitudeDelta / 1.41, width: city.width,
+        height: city.height)
+      let (a, b) = (index.items(in: CameraView(city)), index.items(in: CameraView(closer)))
+      var k = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(
+          k & 1 == 0 ? index.transitions(from: a, of: index, to: b) : index.transitions(from: b, of: index, to: a))
         k += 1
       }
     }

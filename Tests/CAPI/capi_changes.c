@@ -254,7 +254,101 @@ static void test_numbers_with_ids(void) {
   psg_pins_destroy(pins);
 }
 
+/* Every leaf (pin number) of item i of a result, sorted; returns the count (at most `capacity`). */
+static size_t item_leaves(const psg_cluster_result *result, size_t i, uint32_t *out, size_t capacity) {
+  size_t n = 0;
+  psg_cluster_result_leaves(result, i, 0, out, capacity, &n);
+  qsort(out, n, sizeof *out, compare_u32);
+  return n;
+}
+
+static int share_a_leaf(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
+  for (size_t i = 0, j = 0; i < na && j < nb;) {
+    if (a[i] == b[j]) return 1;
+    if (a[i] < b[j]) i++; else j++;
+  }
+  return 0;
+}
+
+static void test_transitions(void) {
+  double lat[TOWN], lng[TOWN];
+  for (int i = 0; i < TOWN; i++) {
+    lat[i] = 45.0 + 0.002 * (i % 8);
+    lng[i] = 7.0 + 0.003 * (i / 8);
+  }
+  psg_pins *pins = NULL;
+  psg_cluster_index *index = NULL;
+  CHECK(psg_pins_create(lat, lng, NULL, TOWN, NULL, &pins) == PSG_OK &&
+            psg_cluster_index_create(pins, NULL, &index) == PSG_OK,
+        "index");
+  /* Zoom in by 4 levels, then out again, then pan away. */
+  psg_camera cameras[4] = {{45.007, 7.007, 0.4, 0.4, 390, 844, 0, 0},
+                           {45.007, 7.007, 0.025, 0.025, 390, 844, 0, 0},
+                           {45.007, 7.007, 0.4, 0.4, 390, 844, 0, 0},
+                           {46.5, 9.0, 0.4, 0.4, 390, 844, 0, 0}};
+  psg_cluster_result *results[4] = {NULL, NULL, NULL, NULL};
+  for (int c = 0; c < 4; c++) CHECK(psg_cluster_index_query(index, &cameras[c], &results[c]) == PSG_OK, "query %d", c);
+  int seen_kind[6] = {0};
+  for (int c = 1; c < 4; c++) {
+    psg_cluster_result *old = results[c - 1], *new = results[c];
+    size_t n_old = psg_cluster_result_count(old), n_new = psg_cluster_result_count(new);
+    psg_cluster_transitions *t = NULL;
+    CHECK(psg_cluster_result_transitions(old, new, &t) == PSG_OK, "transitions %d", c);
+    int *old_seen = calloc(n_old + 1, sizeof(int)), *new_seen = calloc(n_new + 1, sizeof(int));
+    uint32_t a[TOWN], b[TOWN];
+    for (size_t k = 0; k < psg_cluster_transitions_count(t); k++) {
+      psg_cluster_transition tr;
+      CHECK(psg_cluster_transitions_get(t, k, &tr) == PSG_OK && tr.kind >= 0 && tr.kind <= 5, "transition %zu", k);
+      seen_kind[tr.kind] = 1;
+      for (uint32_t f = 0; f < tr.from_count; f++) old_seen[tr.from[f]]++;
+      for (uint32_t g = 0; g < tr.to_count; g++) new_seen[tr.to[g]]++;
+      CHECK((tr.kind == PSG_TRANSITION_APPEAR) == (tr.from_count == 0) &&
+                (tr.kind == PSG_TRANSITION_DISAPPEAR) == (tr.to_count == 0),
+            "appear has no source, disappear no target");
+      if (tr.kind == PSG_TRANSITION_SPLIT || tr.kind == PSG_TRANSITION_MERGE || tr.kind == PSG_TRANSITION_STAY) {
+        /* One side is a single item sharing pins with every item of the other side. */
+        int one_old = tr.from_count == 1;
+        size_t single = item_leaves(one_old ? old : new, one_old ? tr.from[0] : tr.to[0], a, TOWN);
+        uint32_t others = one_old ? tr.to_count : tr.from_count;
+        for (uint32_t o = 0; o < others; o++) {
+          size_t m = item_leaves(one_old ? new : old, one_old ? tr.to[o] : tr.from[o], b, TOWN);
+          CHECK(share_a_leaf(a, single, b, m), "kind %d: related items share a pin", tr.kind);
+        }
+      }
+    }
+    for (size_t i = 0; i < n_old; i++) CHECK(old_seen[i] == 1, "old item %zu in exactly one transition", i);
+    for (size_t j = 0; j < n_new; j++) CHECK(new_seen[j] == 1, "new item %zu in exactly one transition", j);
+    free(old_seen);
+    free(new_seen);
+    psg_cluster_transitions_destroy(t);
+  }
+  CHECK(seen_kind[PSG_TRANSITION_SPLIT] && seen_kind[PSG_TRANSITION_MERGE] && seen_kind[PSG_TRANSITION_DISAPPEAR],
+        "zooming in splits, zooming out merges, panning away makes items disappear");
+
+  psg_cluster_transitions *first = NULL;
+  psg_cluster_transition tr;
+  CHECK(psg_cluster_result_transitions(NULL, results[0], &first) == PSG_OK &&
+            psg_cluster_transitions_count(first) == psg_cluster_result_count(results[0]) &&
+            psg_cluster_transitions_get(first, 0, &tr) == PSG_OK && tr.kind == PSG_TRANSITION_APPEAR &&
+            tr.to_count == 1 && tr.to[0] == 0,
+        "no previous result: every item appears");
+  CHECK(psg_cluster_transitions_get(first, 9999, &tr) == PSG_ERR_INVALID_ARGUMENT &&
+            psg_cluster_transitions_get(first, 0, NULL) == PSG_ERR_INVALID_ARGUMENT &&
+            psg_cluster_transitions_get(NULL, 0, &tr) == PSG_ERR_INVALID_ARGUMENT &&
+            psg_cluster_transitions_count(NULL) == 0,
+        "out of range and NULL");
+  CHECK(psg_cluster_result_transitions(results[0], NULL, &first) == PSG_ERR_INVALID_ARGUMENT &&
+            psg_cluster_result_transitions(results[0], results[1], NULL) == PSG_ERR_INVALID_ARGUMENT,
+        "NULL new result or out pointer");
+  psg_cluster_transitions_destroy(first);
+  psg_cluster_transitions_destroy(NULL);
+  for (int c = 0; c < 4; c++) psg_cluster_result_destroy(results[c]);
+  psg_cluster_index_destroy(index);
+  psg_pins_destroy(pins);
+}
+
 void test_changes(void) {
+  test_transitions();
   test_children();
   test_update();
   test_numbers_with_ids();

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs the built `petspot-geo` binary: `PETSPOT_GEO_BIN` when set (the Makefile sets it),
 /// otherwise `.build/debug/petspot-geo` beside this package.
 struct CLIRunner {
@@ -33,7 +37,17 @@ struct CLIRunner {
     let bytes = Data(stdin.utf8)
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
-      writer.write(bytes)
+      // write(2) directly, retried on EINTR: FileHandle.write traps when a signal (another test's
+      // child exiting) interrupts it. A child that stops reading ends the loop (EPIPE).
+      bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let written = Glibc.write(writer.fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          guard written > 0 else { break }
+          offset += written
+        }
+      }
       try? writer.close()
     }
     let errBox = DataBox()

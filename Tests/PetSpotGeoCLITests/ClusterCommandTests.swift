@@ -206,6 +206,43 @@ struct ClusterCommandTests {
     #expect(unknown.status == 1 && unknown.stderr.contains("no pin with id 'no-such-pin'"))
   }
 
+  @Test("--batch --transitions: each line's transitions from the last answered line, as the library gives them")
+  func transitions() throws {
+    let pins = try PinSet.load(path: Self.pinsPath)
+    let index = try ClusterIndex(pins: pins, options: ClusterOptions())
+    let cameras = try [(0.5, 0.0), (0.25, 0.01), (1.0, -0.02), (4.0, 0.3), (0.5, 0.0)].map { span, shift in
+      try Camera(
+        center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522 + shift), latitudeDelta: span,
+        longitudeDelta: span, width: 390, height: 844)
+    }
+    // A bad line in the middle: answered with an error, and the next line relates to the one before it.
+    var lines = cameras.map { Self.cameraLine($0) }
+    lines.insert(#"{"lat":48.85,"lng":2.35,"width":390,"height":844}"#, at: 2)
+    let run = try CLIRunner.run(
+      ["cluster", "--pins", Self.pinsPath, "--batch", "--transitions"], stdin: lines.joined(separator: "\n"))
+    #expect(run.status == 1 && run.lines.count == 6)
+    let answered = try [0, 1, 3, 4, 5].map { try CLIRunner.object(run.lines[$0]) }
+    #expect(try CLIRunner.object(run.lines[2])["field"] != nil)
+    var previous: ClusterResult?
+    for (k, (object, camera)) in zip(answered, cameras).enumerated() {
+      let result = index.items(in: CameraView(camera))
+      let listed = try #require(object["transitions"] as? [[String: Any]])
+      let got = listed.map { t in
+        [t["kind"] as? String ?? "?", "\(t["from"] as? [Int] ?? [-1])", "\(t["to"] as? [Int] ?? [-1])"]
+      }
+      let expected =
+        previous.map { index.transitions(from: $0, of: index, to: result) }
+        ?? result.items.indices.map { ClusterTransition(kind: .appear, from: [], to: [$0]) }
+      #expect(got == expected.map { [$0.kind.rawValue, "\($0.from)", "\($0.to)"] }, "line \(k)")
+      previous = result
+    }
+    let usage = try CLIRunner.run([
+      "cluster", "--pins", Self.pinsPath, "--center", "48.85,2.35", "--span", "1,1", "--viewport", "390x844",
+      "--transitions",
+    ])
+    #expect(usage.status == 2 && usage.stderr.contains("--transitions needs --batch"))
+  }
+
   @Test("bad lines get an error naming the field; their neighbours are answered")
   func errors() throws {
     let good = #"{"lat":48.85,"lng":2.35,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844}"#

@@ -472,6 +472,50 @@ PSG_API psg_status psg_cluster_index_zoom_camera_ex(psg_cluster_index *index, ui
  */
 PSG_API psg_status psg_cluster_index_insert(psg_cluster_index *index, uint32_t pin, double lat, double lng, const char *status);
 
+/** Transition kinds (psg_cluster_transition.kind): see docs/clustering.md, "Transitions". */
+#define PSG_TRANSITION_STAY 0      /**< the same item in both (same cluster id or pin): move it. */
+#define PSG_TRANSITION_SPLIT 1     /**< one old item became the new items holding its pins: animate them out from it. */
+#define PSG_TRANSITION_MERGE 2     /**< old items became one new item holding their pins: animate them into it. */
+#define PSG_TRANSITION_REGROUP 3   /**< several old and several new items share pins crosswise (query-time merges). */
+#define PSG_TRANSITION_APPEAR 4    /**< a new item sharing no pin with an old one. */
+#define PSG_TRANSITION_DISAPPEAR 5 /**< an old item sharing no pin with a new one. */
+
+/** The transitions between two results; owned by the library, free with psg_cluster_transitions_destroy. */
+typedef struct psg_cluster_transitions psg_cluster_transitions;
+
+/** One transition; `from` and `to` point into the transitions object (valid until it is destroyed). */
+typedef struct psg_cluster_transition {
+  int32_t kind;          /**< PSG_TRANSITION_*. */
+  uint32_t from_count;   /**< number of old items it starts from (0 for appear). */
+  uint32_t to_count;     /**< number of new items it ends at (0 for disappear). */
+  const uint32_t *from;  /**< indices of the old result's items, ascending. */
+  const uint32_t *to;    /**< indices of the new result's items, ascending. */
+} psg_cluster_transition;
+
+/**
+ * How the picture changes from `old_result` to `new_result` (any two cameras, any options, any
+ * inserts, removes and updates between them; pins matched by id): every item of either result is
+ * in exactly one transition. NULL `old_result` (the first frame): every new item appears.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL new_result or out_transitions.
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_result_transitions(const psg_cluster_result *old_result,
+                                                  const psg_cluster_result *new_result,
+                                                  psg_cluster_transitions **out_transitions);
+
+/** Number of transitions (0 for NULL). \since 0.3 */
+PSG_API size_t psg_cluster_transitions_count(const psg_cluster_transitions *transitions);
+
+/**
+ * Transition `i`. \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments or `i` out of range.
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_transitions_get(const psg_cluster_transitions *transitions, size_t i,
+                                               psg_cluster_transition *out_transition);
+
+/** Frees transitions. NULL is a no-op. \since 0.3 */
+PSG_API void psg_cluster_transitions_destroy(psg_cluster_transitions *transitions);
+
 /** Where a pin is in a result, and the camera that shows it on its own (psg_cluster_result_reveal). */
 typedef struct psg_pin_reveal {
   int64_t item;         /**< index of the item holding the pin (itself, its spider leg or a cluster), or -1 when the result does not show it. */

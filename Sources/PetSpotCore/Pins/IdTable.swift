@@ -10,6 +10,17 @@ public struct IdTable: Sendable {
 
   public init() {}
 
+  /// Whether `other` is a copy holding the very same entries (it shares this table's storage, so
+  /// id i is the same text in both; one may have forgotten some since). O(1).
+  package func sharesEntries(with other: IdTable) -> Bool {
+    func same<T>(_ a: [T], _ b: [T]) -> Bool {
+      a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count }
+      }
+    }
+    return same(offsets, other.offsets) && same(bytes, other.bytes)
+  }
+
   /// A table over ids already laid out as bytes and offsets (the binary pins format), hashed in
   /// one pass.
   /// - Throws: ``PinRejection`` for an empty or repeated id, or offsets out of order.

@@ -9,8 +9,11 @@
 public enum ClusterOutput {
   /// `{"zoom":z,"level":L,"items":[...]}`: z the camera's fractional zoom, L the hierarchy level used;
   /// with a revealed pin, `"reveal":{...}` after the items (``writeReveal(_:id:to:)``).
+  /// With transitions (from the previous result), `"transitions":[...]` after the items
+  /// (``writeTransitions(_:to:)``).
   public static func json(
-    _ result: ClusterResult, index: ClusterIndex, withLeaves: Bool, reveal: (id: String, PinReveal)? = nil
+    _ result: ClusterResult, index: ClusterIndex, withLeaves: Bool, reveal: (id: String, PinReveal)? = nil,
+    transitions: [ClusterTransition]? = nil
   ) -> String {
     var out = "{\"zoom\":\(number(result.zoom)),\"level\":\(result.level),\"items\":["
     for (i, item) in result.items.enumerated() {
@@ -19,8 +22,24 @@ public enum ClusterOutput {
     }
     out += "]"
     if let (id, revealed) = reveal { writeReveal(revealed, id: id, to: &out) }
+    if let transitions { writeTransitions(transitions, to: &out) }
     out += "}"
     return out
+  }
+
+  /// `,"transitions":[{"kind","from":[i…],"to":[j…]}…]`: indices into the previous line's items
+  /// (`from`) and this line's (`to`); kinds stay, split, merge, regroup, appear, disappear.
+  public static func writeTransitions(_ transitions: [ClusterTransition], to out: inout String) {
+    out += ",\"transitions\":["
+    for (k, t) in transitions.enumerated() {
+      if k > 0 { out += "," }
+      out += "{\"kind\":\"\(t.kind.rawValue)\",\"from\":["
+      out += t.from.map(String.init).joined(separator: ",")
+      out += "],\"to\":["
+      out += t.to.map(String.init).joined(separator: ",")
+      out += "]}"
+    }
+    out += "]"
   }
 
   /// `,"reveal":{"id","item","level","shownAlone","camera":{...}}`: the item holding the pin (its
@@ -44,7 +63,8 @@ public enum ClusterOutput {
   /// A GeoJSON FeatureCollection: one Point feature per item at its drawn position ([lng, lat]),
   /// the item's fields as properties; `zoom` and `level` as foreign members.
   public static func geoJSON(
-    _ result: ClusterResult, index: ClusterIndex, withLeaves: Bool, reveal: (id: String, PinReveal)? = nil
+    _ result: ClusterResult, index: ClusterIndex, withLeaves: Bool, reveal: (id: String, PinReveal)? = nil,
+    transitions: [ClusterTransition]? = nil
   ) -> String {
     var out = "{\"type\":\"FeatureCollection\",\"zoom\":\(number(result.zoom)),\"level\":\(result.level),\"features\":["
     for (i, item) in result.items.enumerated() {
@@ -58,6 +78,7 @@ public enum ClusterOutput {
     }
     out += "]"
     if let (id, revealed) = reveal { writeReveal(revealed, id: id, to: &out) }
+    if let transitions { writeTransitions(transitions, to: &out) }
     out += "}"
     return out
   }

@@ -24,6 +24,7 @@ extension PetSpotGeoCommand {
       case calloutObstacles = "callout-obstacles"
       case clusterBuild = "cluster-build"
       case clusterQuery = "cluster-query"
+      case clusterTransitions = "cluster-transitions"
       case hitTest = "hit-test"
       case clusterInsert = "cluster-insert"
       case clusterRemove = "cluster-remove"
@@ -31,7 +32,7 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneIndex, .clusterQuery, .hitTest: true
+        case .radius, .pruneScan, .pruneIndex, .clusterQuery, .clusterTransitions, .hitTest: true
         case .indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove: false
         }
       }
@@ -101,7 +102,7 @@ extension PetSpotGeoCommand {
       let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering =
-        chosen.contains(where: { [.clusterQuery, .hitTest].contains($0) })
+        chosen.contains(where: { [.clusterQuery, .clusterTransitions, .hitTest].contains($0) })
         ? try ClusterIndex(pins: set, options: clusterOptions) : nil
       var mutable =
         chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) })
@@ -138,6 +139,22 @@ extension PetSpotGeoCommand {
           case .clusterQuery:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = clustering!.items(in: view).items.count
+            }
+          case .clusterTransitions:
+            // From the camera's result to the one zoomed in by half a level (the camera's centre
+            // kept), and back: what a pinch step asks for.
+            let closer = try Camera(
+              center: camera.center, latitudeDelta: camera.latitudeDelta / 2.squareRoot(),
+              longitudeDelta: camera.longitudeDelta / 2.squareRoot(), width: camera.width, height: camera.height,
+              heading: camera.heading, pitch: camera.pitch, fieldOfView: camera.fieldOfView)
+            let (a, b) = (clustering!.items(in: view), clustering!.items(in: CameraView(closer)))
+            var flip = false
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              flip.toggle()
+              hits =
+                (flip
+                ? clustering!.transitions(from: a, of: clustering!, to: b)
+                : clustering!.transitions(from: b, of: clustering!, to: a)).count
             }
           case .hitTest:
             let result = clustering!.items(in: view)

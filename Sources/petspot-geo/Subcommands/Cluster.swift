@@ -38,6 +38,12 @@ extension PetSpotGeoCommand {
     @Flag(help: "Read cameras as JSON Lines on stdin (optional \"minSeparation\", \"maxZoom\", \"reveal\" per line).")
     var batch = false
 
+    @Flag(
+      help:
+        "With --batch: each line also carries the transitions (stay, split, merge, regroup, appear, disappear) from the previous answered line's items."
+    )
+    var transitions = false
+
     @Option(
       help: ArgumentHelp(
         "Also say where the pin with this id is (the item holding it) and the camera that shows it on its own.",
@@ -59,6 +65,9 @@ extension PetSpotGeoCommand {
 
     func validate() throws {
       try camera.validate(batch: batch)
+      if transitions && !batch {
+        throw ValidationError("--transitions needs --batch (transitions relate consecutive lines)")
+      }
     }
 
     func run() throws {
@@ -73,6 +82,8 @@ extension PetSpotGeoCommand {
       }
       let pins = try pinsFile.load()
       var indexes: [ClusterOptions: ClusterIndex] = [:]
+      // The last answered line's result, for --transitions (none before the first: all appear).
+      var previous: (index: ClusterIndex, result: ClusterResult)?
       func answer(_ camera: Camera, _ options: ClusterOptions, reveal: String?) throws(InvalidInput) -> String {
         let index: ClusterIndex
         if let known = indexes[options] {
@@ -83,9 +94,17 @@ extension PetSpotGeoCommand {
         }
         let result = index.items(in: CameraView(camera))
         let revealed = try reveal.map { id throws(InvalidInput) in (id, try Self.reveal(id, index, result, camera)) }
+        var changes: [ClusterTransition]?
+        if transitions {
+          changes =
+            previous.map { index.transitions(from: $0.result, of: $0.index, to: result) }
+            ?? result.items.indices.map { ClusterTransition(kind: .appear, from: [], to: [$0]) }
+          previous = (index, result)
+        }
         return format == .geojson
-          ? ClusterOutput.geoJSON(result, index: index, withLeaves: withLeaves, reveal: revealed)
-          : ClusterOutput.json(result, index: index, withLeaves: withLeaves, reveal: revealed)
+          ? ClusterOutput.geoJSON(
+            result, index: index, withLeaves: withLeaves, reveal: revealed, transitions: changes)
+          : ClusterOutput.json(result, index: index, withLeaves: withLeaves, reveal: revealed, transitions: changes)
       }
       if batch {
         try JSONLinesBatch.runText { request throws(InvalidInput) in

@@ -1,0 +1,273 @@
+/// How one part of the picture changes from one cluster result to the next, so that a client can
+/// animate it without flicker (docs/clustering.md, "Transitions").
+///
+/// Every item of the old result is in exactly one transition's ``from``, every item of the new one
+/// in exactly one transition's ``to``; a transition relates items that share pins.
+public struct ClusterTransition: Hashable, Sendable {
+  public enum Kind: String, Hashable, Sendable {
+    /// The same item (same id, or the same pin) in both: move it from its old point to its new one.
+    case stay
+    /// One old item became several new ones holding its pins (zooming in): animate each new item
+    /// out from the old item's point. Also one old item → one new item holding fewer of the pins.
+    case split
+    /// Several old items became one new item holding their pins (zooming out): animate each old
+    /// item into the new item's point. Also one old → one new item holding more pins.
+    case merge
+    /// Several old items and several new ones share pins crosswise (only where a query regrouped
+    /// pins at its own scale: near the edges, below zoom 0, under a tilt): animate each new item
+    /// from the group's old item nearest to it (by coordinate).
+    case regroup
+    /// A new item that shares no pin with an old one: it entered the view, or its pins were added.
+    case appear
+    /// An old item that shares no pin with a new one: it left the view, or its pins were removed.
+    case disappear
+  }
+
+  public var kind: Kind
+  /// Indices of the old result's items it starts from, ascending (empty for ``Kind/appear``).
+  public var from: ItemIndices
+  /// Indices of the new result's items it ends at, ascending (empty for ``Kind/disappear``).
+  public var to: ItemIndices
+
+  public init(kind: Kind, from: [Int], to: [Int]) {
+    (self.kind, self.from, self.to) = (kind, ItemIndices(from), ItemIndices(to))
+  }
+
+  init(kind: Kind, from: ItemIndices, to: ItemIndices) {
+    (self.kind, self.from, self.to) = (kind, from, to)
+  }
+}
+
+/// Item indices of a transition, zero-based like an array; the transitions of one call share one
+/// buffer (no allocation per transition).
+public struct ItemIndices: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
+  private let storage: ArraySlice<Int32>
+
+  init(_ storage: ArraySlice<Int32>) { self.storage = storage }
+
+  public init(_ indices: [Int]) { storage = ArraySlice(indices.map { Int32(truncatingIfNeeded: $0) }) }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { storage.count }
+  public subscript(position: Int) -> Int { Int(storage[storage.startIndex + position]) }
+
+  public static func == (a: ItemIndices, b: ItemIndices) -> Bool { a.elementsEqual(b) }
+  public func hash(into hasher: inout Hasher) { for i in self { hasher.combine(i) } }
+  public var description: String { "\(Array(self))" }
+}
+
+extension ClusterIndex {
+  /// The transitions from `old` (a result of `oldIndex`) to `new` (a result of this index): any two
+  /// cameras, any options, any change of the pins between them (pins are matched by id).
+  ///
+  /// Two items share pins when one holds the drawn pin (seed) of one of the other's nodes: for
+  /// two results of the same hierarchy this finds exactly the items sharing pins (its clusters
+  /// nest, so of two overlapping nodes one holds the other's seed). Across different options or
+  /// changed pins the hierarchies differ, and pairs sharing only pins other than such seeds are
+  /// not related (their items appear and disappear).
+  ///
+  /// Transitions are in the order of their first new item, then the disappearing old items.
+  /// - Complexity: O((m + n) · depth) for m old and n new items, plus their merged parts.
+  public func transitions(from old: ClusterResult, of oldIndex: ClusterIndex, to new: ClusterResult)
+    -> [ClusterTransition]
+  {
+    let oldNodes = ItemNodes(old, index: oldIndex)
+    let newNodes = ItemNodes(new, index: self)
+    var edges: [(old: Int, new: Int)] = []
+    edges.reserveCapacity(old.items.count + new.items.count)
+    // Each old item's seeds, found among the new items, and each new item's among the old.
+    let sharing = pins.ids.sharesEntries(with: oldIndex.pins.ids)
+    for (i, item) in old.items.enumerated() {
+      oldIndex.forEachSeed(of: item) { seed in
+        guard let pin = pinPosition(of: seed, in: oldIndex, sharingIds: sharing) else { return }
+        if let j = holder(of: UInt32(pin), among: newNodes) { edges.append((i, j)) }
+      }
+    }
+    for (j, item) in new.items.enumerated() {
+      forEachSeed(of: item) { seed in
+        guard let pin = oldIndex.pinPosition(of: seed, in: self, sharingIds: sharing) else { return }
+        if let i = oldIndex.holder(of: UInt32(pin), among: oldNodes) { edges.append((i, j)) }
+      }
+    }
+    return Self.transitions(edges: edges, old: old, new: new)
+  }
+
+  /// Groups related items (connected components of the sharing relation) and names each group.
+  private static func transitions(edges: [(old: Int, new: Int)], old: ClusterResult, new: ClusterResult)
+    -> [ClusterTransition]
+  {
+    let (m, n) = (old.items.count, new.items.count)
+    // Union-find over old items 0..<m and new items m..<m + n.
+    var parent = Array(0..<(m + n))
+    func root(_ x: Int) -> Int {
+      var x = x
+      while parent[x] != x {
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+      }
+      return x
+    }
+    for (i, j) in edges {
+      let (a, b) = (root(i), root(m + j))
+      if a != b { parent[max(a, b)] = min(a, b) }
+    }
+    // Groups numbered in order of their first new item, then the old-only ones; per group its
+    // old and new counts, then one buffer: group g's old items, then its new ones.
+    var groupOf = [Int](repeating: -1, count: m + n)
+    var counts: [(from: Int, to: Int)] = []
+    var member = [Int](repeating: 0, count: m + n)
+    counts.reserveCapacity(m + n)
+    func place(_ node: Int) {
+      let r = root(node)
+      if groupOf[r] < 0 {
+        groupOf[r] = counts.count
+        counts.append((0, 0))
+      }
+      member[node] = groupOf[r]
+      if node < m { counts[groupOf[r]].from += 1 } else { counts[groupOf[r]].to += 1 }
+    }
+    for node in m..<(m + n) { place(node) }
+    for node in 0..<m { place(node) }
+    var start = [Int](repeating: 0, count: counts.count + 1)
+    for (g, c) in counts.enumerated() { start[g + 1] = start[g] + c.from + c.to }
+    var next = start
+    var buffer = [Int32](repeating: 0, count: m + n)
+    for i in 0..<m {
+      buffer[next[member[i]]] = Int32(i)
+      next[member[i]] += 1
+    }
+    for j in 0..<n {
+      buffer[next[member[m + j]]] = Int32(j)
+      next[member[m + j]] += 1
+    }
+    let shared = buffer[...]
+    return counts.enumerated().map { g, c in
+      let from = ItemIndices(shared[start[g]..<(start[g] + c.from)])
+      let to = ItemIndices(shared[(start[g] + c.from)..<start[g + 1]])
+      let kind: ClusterTransition.Kind =
+        switch (c.from, c.to) {
+        case (0, _): .appear
+        case (_, 0): .disappear
+        case (1, 1):
+          Self.sameItem(old.items[from[0]], new.items[to[0]])
+            ? .stay
+            : ((new.items[to[0]].cluster?.count ?? 1) < (old.items[from[0]].cluster?.count ?? 1) ? .split : .merge)
+        case (1, _): .split
+        case (_, 1): .merge
+        default: .regroup
+        }
+      return ClusterTransition(kind: kind, from: from, to: to)
+    }
+  }
+
+  /// Whether two items show the same thing: the same cluster id, or the same pin (by id).
+  private static func sameItem(_ a: ClusterItem, _ b: ClusterItem) -> Bool {
+    switch (a.cluster, b.cluster) {
+    case (let x?, let y?): x.idHash == y.idHash
+    case (nil, nil): true  // related pins share their only pin
+    default: false
+    }
+  }
+
+  /// Calls `body` with the drawn pin of each of an item's nodes (a merged cluster has several).
+  @inline(__always)
+  func forEachSeed(of item: ClusterItem, _ body: (UInt32) -> Void) {
+    guard let cluster = item.cluster else { return body(UInt32(item.position)) }
+    body(seedPin(of: cluster.node))
+    for part in cluster.mergedNodes { body(seedPin(of: part)) }
+  }
+
+  /// The position in this index's pins of the pin at `position` in `other`'s (the same place when
+  /// it holds the same id there — always when `sharingIds`: the two share their id table — else
+  /// found by id), or `nil` when this index lacks it or it is not on the map here.
+  func pinPosition(of position: UInt32, in other: ClusterIndex, sharingIds: Bool) -> Int? {
+    let p = Int(position)
+    let same =
+      sharingIds
+      || (p < pins.count
+        && pins.ids.withUTF8(p) { mine in other.pins.ids.withUTF8(p) { theirs in mine.elementsEqual(theirs) } })
+    guard !same else { return tops[p] == Self.notAnItem ? nil : p }
+    guard let found = pins.ids.position(of: other.pins.ids[p]) else { return nil }
+    return tops[found] == Self.notAnItem ? nil : found
+  }
+
+  /// The item (among a result's item nodes) holding `pin`: the one with a node among the nodes
+  /// holding it — its own clusters, then those of the seed that absorbed it (at and below the
+  /// level of the absorption), and so on — walked only within the levels at which the result's
+  /// clusters were formed (no other node can be one of them).
+  func holder(of pin: UInt32, among nodes: ItemNodes) -> Int? {
+    if let item = nodes.item(of: pin) { return item }
+    var (seed, limit) = (pin, nodes.finestLevel)
+    while limit >= nodes.coarsestLevel {
+      // The seed's chain runs from its coarsest cluster to finer ones; those up to `limit` hold it
+      // (and none finer than the result's finest cluster can be one of its items).
+      var ref = heads[Int(seed)]
+      while Self.isCluster(ref) {
+        let c = cluster(ref)
+        guard Int(c.level) <= limit else { break }
+        if let item = nodes.item(of: ref) { return item }
+        ref = c.up
+      }
+      let top = Int(tops[Int(seed)])
+      guard top > 0, top != Int(Self.notAnItem) else { return nil }
+      (seed, limit) = (absorbers[Int(seed)], min(top - 1, nodes.finestLevel))
+    }
+    return nil
+  }
+}
+
+/// The index nodes a result's items draw (cluster nodes, merged parts, pins), each with its item,
+/// in a small open-addressing table.
+struct ItemNodes {
+  private var keys: [UInt32]
+  private var items: [Int32]
+  private let mask: Int
+  /// The lowest and highest levels at which one of the clusters was formed (`Int.max` and -1 when
+  /// there is none).
+  private(set) var coarsestLevel = Int.max
+  private(set) var finestLevel = -1
+
+  init(_ result: ClusterResult, index: ClusterIndex) {
+    var count = 0
+    for item in result.items { count += 1 + (item.cluster?.mergedNodes.count ?? 0) }
+    var size = 8
+    while size < 2 * count { size *= 2 }
+    mask = size - 1
+    keys = [UInt32](repeating: 0, count: size)
+    items = [Int32](repeating: -1, count: size)
+    for (k, item) in result.items.enumerated() {
+      guard let cluster = item.cluster else {
+        insert(UInt32(item.position), item: k, index: index)
+        continue
+      }
+      insert(cluster.node, item: k, index: index)
+      for part in cluster.mergedNodes { insert(part, item: k, index: index) }
+    }
+  }
+
+  private mutating func insert(_ node: UInt32, item: Int, index: ClusterIndex) {
+    if ClusterIndex.isCluster(node) {
+      let level = Int(index.cluster(node).level)
+      (coarsestLevel, finestLevel) = (min(coarsestLevel, level), max(finestLevel, level))
+    }
+    var slot = Self.hash(node) & mask
+    while items[slot] >= 0 && keys[slot] != node { slot = (slot + 1) & mask }
+    (keys[slot], items[slot]) = (node, Int32(item))
+  }
+
+  @inline(__always)
+  private static func hash(_ node: UInt32) -> Int {
+    Int(truncatingIfNeeded: (UInt64(node) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+  }
+
+  /// The item drawing `node`, or `nil`.
+  @inline(__always)
+  func item(of node: UInt32) -> Int? {
+    var slot = Self.hash(node) & mask
+    while items[slot] >= 0 {
+      if keys[slot] == node { return Int(items[slot]) }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+}
