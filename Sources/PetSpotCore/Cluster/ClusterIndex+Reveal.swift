@@ -22,15 +22,12 @@ extension ClusterIndex {
   /// camera that shows it on its own, keeping `camera`'s viewport, heading, pitch and field of
   /// view. `nil` for a pin that is not clustered (off the map, retired) or a position out of range.
   ///
-  /// - Complexity: O(depth of the hierarchy + the result's items) to find the item, plus at most a
-  ///   few queries to check the camera.
+  /// - Complexity: O(depth of the hierarchy + the result's items) to find the item (as
+  ///   ``transitions(from:of:to:)`` does), plus at most a few queries to check the camera.
   public func reveal(position: Int, in result: ClusterResult, from camera: Camera) -> PinReveal? {
     guard position >= 0, position < tops.count, tops[position] != Self.notAnItem else { return nil }
     let pin = UInt32(position)
-    let ancestors = nodesHolding(pin)
-    let item = result.items.firstIndex { item in
-      item.cluster.map { $0.nodes.contains(where: ancestors.contains) } ?? (item.node == pin)
-    }
+    let item = holder(of: pin, among: ItemNodes(result, index: self))
     let level = ownLevel(of: pin)
     var zoom = Double(level)
     var reveal: PinReveal?
@@ -50,24 +47,6 @@ extension ClusterIndex {
       zoom += 1
     }
     return reveal
-  }
-
-  /// Every node holding `pin`: the clusters seeded at it, then those of the seed that absorbed it
-  /// (at and below the level of the absorption), and so on up to level 0.
-  func nodesHolding(_ pin: UInt32) -> Set<UInt32> {
-    var nodes: Set<UInt32> = [pin]
-    var (seed, limit) = (pin, Int.max)
-    while true {
-      var ref = heads[Int(seed)]
-      while Self.isCluster(ref) {
-        let c = cluster(ref)
-        if Int(c.level) <= limit { nodes.insert(ref) }
-        ref = c.up
-      }
-      let top = Int(tops[Int(seed)])
-      guard top > 0, top != Int(Self.notAnItem) else { return nodes }
-      (seed, limit) = (absorbers[Int(seed)], top - 1)
-    }
   }
 
   /// The smallest level at which `pin` is an item of its own: above its finest cluster's level,
