@@ -18,3 +18,7 @@ pins1m="${TMPDIR:-/tmp}/petspot-skewed-1m-seed1.psgpins"
 "$cli" render --pins Data/pins.csv --center 51.93380,5.231333621275525 --span 0.00001,0.001046 --viewport 390x844 \
   --insets 59,0,34,0 --max-zoom 18 --select shelter0-0 --card-size 262x220 --fetch-circle --show-pruned \
   --output docs/render-shelter.svg
+# Zooming in over Paris from twice the span (zoom 10.1 → 11.1): the previous items dashed, an arrow
+# from each to the items holding its pins (transitions: split, stay, regroup).
+"$cli" render --pins "$pins1m" --center 48.8566,2.3522 --span 0.25,0.25 --viewport 390x844 --insets 59,0,34,0 \
+  --previous-span 0.5,0.5 --output docs/render-split.svg

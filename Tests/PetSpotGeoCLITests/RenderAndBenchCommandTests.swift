@@ -75,6 +75,49 @@ struct RenderAndBenchCommandTests {
     }
   }
 
+  @Test("--previous-span: the previous camera's items as ghosts and one arrow per moving part of each transition")
+  func transitions() throws {
+    let pins = try PinSet.load(path: Self.pinsPath)
+    let index = try ClusterIndex(pins: pins, options: ClusterOptions())
+    let camera = try Camera(
+      center: GeoCoordinate(latitude: 51.93, longitude: 5.23), latitudeDelta: 0.25, longitudeDelta: 0.25, width: 390,
+      height: 844)
+    let before = try Camera(
+      center: camera.center, latitudeDelta: 1, longitudeDelta: 1, width: 390, height: 844)
+    let (old, new) = (index.items(in: CameraView(before)), index.items(in: CameraView(camera)))
+    let transitions = index.transitions(from: old, of: index, to: new)
+    // The reference: a split or stay draws an arrow to each new item more than 1 pt from the old
+    // one; a merge one from each old item; a regroup one per new item.
+    func far(_ i: Int, _ j: Int) -> Bool {
+      let (a, b) = (CameraView(camera).screenPoint(of: old.items[i].coordinate), new.items[j].point)
+      return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() > 1
+    }
+    let arrows = transitions.reduce(0) { sum, t in
+      switch t.kind {
+      case .appear, .disappear: sum
+      case .stay, .split: sum + t.to.filter { far(t.from[0], $0) }.count
+      case .merge: sum + t.from.count
+      case .regroup: sum + t.to.count
+      }
+    }
+    let ghosts = transitions.filter { $0.kind != .disappear }.reduce(0) { $0 + $1.from.count }
+    let run = try CLIRunner.run([
+      "render", "--pins", Self.pinsPath, "--center", "51.93,5.23", "--span", "0.25,0.25", "--viewport", "390x844",
+      "--previous-span", "1,1",
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.contains("<!-- transitions: \(ghosts) previous items, \(arrows) arrows -->"), "\(ghosts), \(arrows)")
+    let elements = try Self.elements(run.stdout)
+    #expect(elements.filter { $0.name == "line" && $0.attributes["stroke"] == "#5856D6" }.count == arrows)
+    #expect(arrows > 0 && transitions.contains { $0.kind == .split }, "zooming in splits clusters")
+    let bad = try CLIRunner.run([
+      "render", "--pins", Self.pinsPath, "--center", "51.93,5.23", "--span", "0.25,0.25", "--viewport", "390x844",
+      "--previous-span", "0,1",
+    ])
+    #expect(bad.status == 1 && bad.stderr.contains("previousSpan"))
+  }
+
   @Test("a replayed interaction: the final camera, the fetched announcements and the tapped pin's callout")
   func replay() throws {
     let events = [

@@ -4,7 +4,7 @@
 /// Every item of the old result is in exactly one transition's ``from``, every item of the new one
 /// in exactly one transition's ``to``; a transition relates items that share pins.
 public struct ClusterTransition: Hashable, Sendable {
-  public enum Kind: String, Hashable, Sendable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// The same item (same id, or the same pin) in both: move it from its old point to its new one.
     case stay
     /// One old item became several new ones holding its pins (zooming in): animate each new item

@@ -9,12 +9,17 @@ extension GeoEngine {
   ///   - fetchCircle: draw the circle of the camera's fetch query (`GET /announcements` range).
   ///   - prunedFrom: when given, draw in grey the pins the server would return for the fetch
   ///     query (within the range) that pruning keeps out of view.
+  ///   - previous: when given, the camera before this one: its items (those that did not leave the
+  ///     view) are drawn as dashed ghosts where they lie on this screen, with an arrow for each
+  ///     moving part of the transitions
+  ///     (docs/clustering.md, "Transitions"): a split from the old item to each new one, a merge
+  ///     from each old item to the new one, a stay that moved, a regroup from the nearest old item.
   /// - Throws: ``InvalidInput`` naming `select` for an unknown pin or one not shown on its own;
   ///   ``GeoError`` when the callout's GEOS work fails.
   public func mapPicture(
     index: ClusterIndex, view: CameraView, insets: EdgeInsets = EdgeInsets(), selectedId: String? = nil,
     cardSize: (width: Double, height: Double) = CalloutLayout.defaultCardSize, fetchCircle: Bool = false,
-    prunedFrom indexed: IndexedPins? = nil
+    prunedFrom indexed: IndexedPins? = nil, previous: CameraView? = nil
   ) throws -> MapPicture {
     try CalloutLayout.validateCardSize(width: cardSize.width, height: cardSize.height)
     for (field, inset) in [
@@ -55,11 +60,48 @@ extension GeoEngine {
         }
       }
     }
+    var moves = ""
+    if let previous {
+      let old = index.items(in: previous)
+      let transitions = index.transitions(from: old, of: index, to: result)
+      let points = old.items.map { drawable($0.coordinate) }
+      // Items that left the view are not drawn.
+      for t in transitions where t.kind != .disappear {
+        for i in t.from {
+          if let p = points[i] { picture.previousMarks.append((p, MapPicture.markerRadius(old.items[i]))) }
+        }
+      }
+      for t in transitions {
+        let targets = t.to.map { result.items[$0].point }
+        let sources = t.from.compactMap { points[$0] }
+        switch t.kind {
+        case .appear, .disappear: continue
+        case .stay, .split:
+          if let from = sources.first {
+            for to in targets where Self.distance(from, to) > 1 { picture.transitionArrows.append((from, to)) }
+          }
+        case .merge:
+          for from in sources { picture.transitionArrows.append((from, targets[0])) }
+        case .regroup:
+          for to in targets {
+            if let from = sources.min(by: { Self.distance($0, to) < Self.distance($1, to) }) {
+              picture.transitionArrows.append((from, to))
+            }
+          }
+        }
+      }
+      let counts = Dictionary(grouping: transitions, by: \.kind).mapValues(\.count)
+      moves =
+        " · from the previous camera: "
+        + ClusterTransition.Kind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }.joined(
+          separator: ", ")
+    }
     let clusters = result.items.filter { $0.kind == .cluster }.count
     let legs = result.items.filter { $0.kind == .spider }.count
     picture.caption =
       "zoom \(Self.decimalText(result.zoom, places: 2)) · \(result.items.count) items (\(clusters) clusters, \(legs) spider legs)"
       + " · range \(query.range) m" + (indexed == nil ? "" : " · \(picture.prunedPins.count) fetched but out of view")
+      + moves
     return picture
   }
 
@@ -85,6 +127,10 @@ extension GeoEngine {
       point: item.point, layout: layout, placement: placement,
       title: index.pins.status(at: position)?.name ?? "no status",
       subtitle: "\(id) · \(Self.decimalText(c.latitude, places: 5)), \(Self.decimalText(c.longitude, places: 5))")
+  }
+
+  private static func distance(_ a: ScreenPoint, _ b: ScreenPoint) -> Double {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
   }
 
   /// `v` rounded to `places` decimals, printed as the shortest decimal that reads back.

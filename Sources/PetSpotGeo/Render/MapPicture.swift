@@ -36,6 +36,10 @@ public struct MapPicture: Sendable {
   public var prunedPins: [ScreenPoint] = []
   /// A line of text under the picture.
   public var caption: String = ""
+  /// The previous camera's items (where they are on this camera's screen, marker radius), drawn as
+  /// dashed ghosts, and an arrow per moving part of each transition from them (empty: none).
+  public var previousMarks: [(point: ScreenPoint, radius: Double)] = []
+  public var transitionArrows: [(from: ScreenPoint, to: ScreenPoint)] = []
 
   /// A marker's radius in points: 7 for a pin or a leg, growing with log10(count) for a cluster.
   static func markerRadius(_ item: ClusterItem) -> Double {
@@ -83,7 +87,8 @@ public struct MapPicture: Sendable {
     // cluster drawn at its seed, a spider leg) is drawn where `cluster` reports it, with the
     // picture widened to hold it, so the SVG and the JSON always agree.
     let marks: [(ScreenPoint, Double)] = result.items.flatMap { [($0.point, Self.markerRadius($0)), ($0.anchor, 0.0)] }
-    let circle: [(ScreenPoint, Double)] = fetchCircle.map { ($0, 0) } + prunedPins.map { ($0, 3) }
+    let circle: [(ScreenPoint, Double)] =
+      fetchCircle.map { ($0, 0) } + prunedPins.map { ($0, 3) } + previousMarks.map { ($0.point, $0.radius) }
     for (p, radius) in circle + marks
     where p.x.isFinite && p.y.isFinite {
       minX = min(minX, p.x - radius)
@@ -108,6 +113,16 @@ public struct MapPicture: Sendable {
       svg.path(fetchCircle, closed: true, fill: "none", stroke: "#34C759", strokeWidth: 1.5, dash: "8 5")
     }
     for p in prunedPins { svg.circle(p, radius: 3, fill: "#AEAEB2") }
+    if !previousMarks.isEmpty || !transitionArrows.isEmpty {
+      svg.comment("transitions: \(previousMarks.count) previous items, \(transitionArrows.count) arrows")
+      for mark in previousMarks {
+        svg.circle(mark.point, radius: mark.radius, fill: "none", stroke: "#636366", strokeWidth: 1.5, dash: "4 3")
+      }
+      for arrow in transitionArrows {
+        svg.line(arrow.from, arrow.to, stroke: "#5856D6", strokeWidth: 1.5)
+        svg.circle(arrow.from, radius: 2.5, fill: "#5856D6")
+      }
+    }
     drawItems(&svg)
     if let selection { drawCallout(selection, &svg) }
     if !caption.isEmpty {

@@ -28,11 +28,11 @@ struct SVGWriter {
 
   mutating func circle(
     _ c: ScreenPoint, radius: Double, fill: String, stroke: String = "none", strokeWidth: Double = 1,
-    opacity: Double = 1
+    dash: String? = nil, opacity: Double = 1
   ) {
     text +=
       "<circle cx=\"\(Self.number(c.x))\" cy=\"\(Self.number(c.y))\" r=\"\(Self.number(radius))\""
-      + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: nil, opacity: opacity) + "/>\n"
+      + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth, dash: dash, opacity: opacity) + "/>\n"
   }
 
   mutating func line(_ a: ScreenPoint, _ b: ScreenPoint, stroke: String, strokeWidth: Double = 1, dash: String? = nil) {

@@ -52,6 +52,13 @@ extension PetSpotGeoCommand {
     @Flag(help: "Draw the fetched pins that are out of view, in grey.")
     var showPruned = false
 
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "The span of the camera before this one (same centre, viewport and orientation): draw its items as dashed ghosts and the transitions' arrows.",
+        valueName: "latDelta,lngDelta"))
+    var previousSpan: DoublePair?
+
     @OptionGroup var clustering: ClusteringOptions
 
     @Option(help: ArgumentHelp("Write the SVG here instead of standard output.", valueName: "file"))
@@ -84,10 +91,21 @@ extension PetSpotGeoCommand {
           ?? (try PinsOptions.load(pins!), try camera.camera(), select)
         let index = try ClusterIndex(
           pins: pinSet, options: clustering.options)
+        let previous = try previousSpan.map { span throws(InvalidInput) in
+          do throws(InvalidInput) {
+            return CameraView(
+              try Camera(
+                center: cameraValue.center, latitudeDelta: span.first, longitudeDelta: span.second,
+                width: cameraValue.width, height: cameraValue.height, heading: cameraValue.heading,
+                pitch: cameraValue.pitch, fieldOfView: cameraValue.fieldOfView))
+          } catch {
+            throw error.prefixed("previousSpan")
+          }
+        }
         let picture = try engine.mapPicture(
           index: index, view: CameraView(cameraValue), insets: insetsValue, selectedId: selected,
           cardSize: cardSize.map { ($0.width, $0.height) } ?? CalloutLayout.defaultCardSize, fetchCircle: fetchCircle,
-          prunedFrom: showPruned ? IndexedPins(pins: pinSet) : nil)
+          prunedFrom: showPruned ? IndexedPins(pins: pinSet) : nil, previous: previous)
         let svg = picture.svg()
         if let output {
           try Output.save(svg, to: output)
