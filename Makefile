@@ -75,7 +75,8 @@ test-swift: build
 	PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
 
 CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c Tests/CAPI/capi_navigation.c \
-  Tests/CAPI/capi_tilted.c Tests/CAPI/capi_onscreen.c Tests/CAPI/capi_changes.c
+  Tests/CAPI/capi_tilted.c Tests/CAPI/capi_onscreen.c Tests/CAPI/capi_changes.c \
+  Tests/CAPI/capi_aggregates.c
 
 test-c: build
 	@mkdir -p $(OUT)

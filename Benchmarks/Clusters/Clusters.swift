@@ -4,8 +4,8 @@ import PetSpotGeo
 
 /// Clustering benchmarks (issue: clustering): build over 100k / 1M / 10M skewed pins (time,
 /// memory, index bytes per pin), queries for city, country and world cameras (1280 × 800), a
-/// hit-test on a query's result, transitions between two results, revealing a pin, and insert /
-/// remove / update of one pin.
+/// hit-test on a query's result, transitions between two results, revealing a pin, insert /
+/// remove / update of one pin, and aggregates (build with two, reading them, changing a property).
 /// minSeparation 60, maxZoom 16: the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
@@ -16,24 +16,34 @@ let benchmarks: @Sendable () -> Void = {
 
   for size in [100_000, 1_000_000, 10_000_000] {
     let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k"
-    Benchmark(
-      "cluster.build.\(label)",
-      configuration: .init(
-        metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")],
-        maxIterations: size > 1_000_000 ? 3 : 10)
-    ) { benchmark in
-      let pins = ClusterData.pins(size)
-      benchmark.startMeasurement()
-      var bytes = 0
-      for _ in benchmark.scaledIterations {
-        let index = try! ClusterIndex(pins: pins, options: ClusterData.options)
-        bytes = index.memoryBytes
-        blackHole(index)
-      }
-      benchmark.stopMeasurement()
-      benchmark.measurement(.custom("index bytes per pin"), bytes / size)
-    }
+    buildBenchmark("cluster.build.\(label)", size: size, options: ClusterData.options) { ClusterData.pins(size) }
     guard size == 1_000_000 else { continue }
+    // The same pins with species and lastSeenDate, and two aggregates kept per cluster.
+    buildBenchmark("cluster.build.aggregates.\(label)", size: size, options: ClusterData.aggregateOptions) {
+      ClusterData.detailedPins(size)
+    }
+    // Both aggregates of every item of the France result (≈ 100 items).
+    Benchmark("cluster.aggregates.country.\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+      let index = ClusterData.detailedIndex(size)
+      let result = index.items(in: CameraView(ClusterData.cameras[1].1))
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        for item in result.items { blackHole((index.aggregate(0, of: item), index.aggregate(1, of: item))) }
+      }
+    }
+    // One pin's species and last-seen date changed (its clusters' aggregates brought up to date).
+    Benchmark(
+      "cluster.setProperty.\(label)",
+      configuration: .init(warmupIterations: 5, maxDuration: .seconds(5), maxIterations: 3_000)
+    ) { benchmark in
+      var random = SplitMix64(seed: UInt64(ClusterData.changes) &+ 11)
+      ClusterData.changes += 1
+      let pin = Int(random.next() % UInt64(size))
+      let date = "2026-11-\(10 + random.next() % 20)"
+      benchmark.startMeasurement()
+      ClusterData.setProperties(size, pin: pin, species: ["DOG", "CAT", "FERRET"][Int(random.next() % 3)], date: date)
+      benchmark.stopMeasurement()
+    }
     for (name, camera) in ClusterData.cameras {
       Benchmark("cluster.query.\(name).\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         let index = ClusterData.index(size)
@@ -127,6 +137,28 @@ let benchmarks: @Sendable () -> Void = {
   }
 }
 
+/// A build benchmark: time, peak memory and index bytes per pin of building over `pins()` (made
+/// outside the measurement).
+func buildBenchmark(_ name: String, size: Int, options: ClusterOptions, pins: @escaping () -> PinSet) {
+  Benchmark(
+    name,
+    configuration: .init(
+      metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")],
+      maxIterations: size > 1_000_000 ? 3 : 10)
+  ) { benchmark in
+    let pins = pins()
+    benchmark.startMeasurement()
+    var bytes = 0
+    for _ in benchmark.scaledIterations {
+      let index = try! ClusterIndex(pins: pins, options: options)
+      bytes = index.memoryBytes
+      blackHole(index)
+    }
+    benchmark.stopMeasurement()
+    benchmark.measurement(.custom("index bytes per pin"), bytes / size)
+  }
+}
+
 /// Data and cameras shared by the suite (built lazily, once per process).
 enum ClusterData {
   static let options = ClusterOptions(minSeparation: 60, maxZoom: 16)
@@ -136,12 +168,16 @@ enum ClusterData {
   nonisolated(unsafe) private static var plain: [Int: PinSet] = [:]
   nonisolated(unsafe) private static var indexes: [Int: ClusterIndex] = [:]
 
-  static func pins(_ count: Int) -> PinSet {
-    if let set = plain[count] { return set }
+  /// The skewed generator over the GeoNames places, seed 1.
+  static let generator: PinGenerator = {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Data/geonames-places.csv").standardized.path
-    let set = PinGenerator(kind: .skewed(places: try! PinGenerator.Place.load(path: path)), seed: 1).pinSet(
-      count: count)
+    return PinGenerator(kind: .skewed(places: try! PinGenerator.Place.load(path: path)), seed: 1)
+  }()
+
+  static func pins(_ count: Int) -> PinSet {
+    if let set = plain[count] { return set }
+    let set = generator.pinSet(count: count)
     plain[count] = set
     return set
   }
@@ -172,6 +208,39 @@ enum ClusterData {
       ensure()
       try editables[count]!.update(id: id, latitude: latitude, longitude: longitude, status: status)
     }
+  }
+
+  static let aggregateOptions = ClusterOptions(
+    minSeparation: 60, maxZoom: 16,
+    aggregates: [
+      ClusterAggregate(property: "species", kind: .counts), ClusterAggregate(property: "lastSeenDate", kind: .max),
+    ])
+
+  nonisolated(unsafe) private static var detailed: [Int: PinSet] = [:]
+  nonisolated(unsafe) private static var detailedIndexes: [Int: ClusterIndex] = [:]
+
+  /// ``pins(_:)`` with the generator's species and lastSeenDate properties.
+  static func detailedPins(_ count: Int) -> PinSet {
+    if let set = detailed[count] { return set }
+    var set = pins(count)
+    generator.addDetails(to: &set)
+    detailed[count] = set
+    return set
+  }
+
+  /// The index over ``detailedPins(_:)`` with ``aggregateOptions``.
+  static func detailedIndex(_ count: Int) -> ClusterIndex {
+    if let index = detailedIndexes[count] { return index }
+    let index = try! ClusterIndex(pins: detailedPins(count), options: aggregateOptions)
+    detailedIndexes[count] = index
+    return index
+  }
+
+  /// Sets a pin's properties in the cached detailed index, in place.
+  static func setProperties(_ count: Int, pin: Int, species: String, date: String) {
+    _ = detailedIndex(count)
+    try! detailedIndexes[count]!.setProperty("species", to: species, at: pin)
+    try! detailedIndexes[count]!.setProperty("lastSeenDate", to: date, at: pin)
   }
 
   static func index(_ count: Int) -> ClusterIndex {

@@ -18,6 +18,14 @@ public func psg_cluster_index_create(
   _ outIndex: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
   guard let pinsHandle = PinsHandle.from(pins) else { return PSG_ERR_INVALID_ARGUMENT }
+  return createClusterIndex(pinsHandle, options, aggregates: [], outIndex)
+}
+
+/// The body of `psg_cluster_index_create` and its `_ex` form: errors go to the pin set's handle.
+func createClusterIndex(
+  _ pinsHandle: PinsHandle, _ options: UnsafePointer<psg_cluster_options>?, aggregates: [ClusterAggregate],
+  _ outIndex: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
   guard pinsHandle.gate.enter() else { return PSG_ERR_MISUSE }
   defer { pinsHandle.gate.leave() }
   guard let outIndex else { return pinsHandle.fail("out_index is NULL") }
@@ -28,6 +36,7 @@ public func psg_cluster_index_create(
     }
     chosen = ClusterOptions(minSeparation: options.pointee.min_separation, maxZoom: Int(options.pointee.max_zoom))
   }
+  chosen.aggregates = aggregates
   do {
     let handle = ClusterIndexHandle(clustered: try ClusteredPins(pins: pinsHandle.pins, options: chosen))
     outIndex.pointee = handle.retainedPointer

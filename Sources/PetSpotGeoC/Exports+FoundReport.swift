@@ -89,11 +89,6 @@ public func psg_microchip_format(
   guard let text, let outLength else { return PSG_ERR_INVALID_ARGUMENT }
   let (caret, capacity) = (Int(size: rawCaret), Int(size: rawCapacity))
   let formatted = MicrochipNumber.format(String(cString: text), caret: caret)
-  let bytes = Array(formatted.text.utf8)
-  outLength.pointee = bytes.count
   outCaret?.pointee = formatted.caret
-  guard let outText, capacity > bytes.count else { return PSG_ERR_BUFFER_TOO_SMALL }
-  for (i, byte) in bytes.enumerated() { outText[i] = CChar(bitPattern: byte) }
-  outText[bytes.count] = 0
-  return PSG_OK
+  return copyText(formatted.text, to: outText, capacity: capacity, length: outLength)
 }

@@ -2,9 +2,10 @@ import CPetSpotGeo
 import PetSpotGeo
 
 /// What a `psg_pins *` points to: the pins (indexed or not), the last error and the last result
-/// (so the two-call convention computes a query once).
+/// (so the two-call convention computes a query once). Its pins change only by gaining properties
+/// (`psg_pins_set_property`), which no query reads.
 final class PinsHandle: ErrorReportingHandle {
-  let pins: PinSet
+  var pins: PinSet
   let indexed: IndexedPins?
   var lastError = LastError()
   let gate = EntryGate()

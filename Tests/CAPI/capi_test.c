@@ -16,6 +16,7 @@ void test_navigation(psg_engine *engine);
 void test_tilted(psg_engine *engine);
 void test_onscreen(void);
 void test_changes(void);
+void test_aggregates(void);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
                          double height, double heading) {
@@ -535,6 +536,7 @@ int main(void) {
   test_tilted(engine);
   test_onscreen();
   test_changes();
+  test_aggregates();
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

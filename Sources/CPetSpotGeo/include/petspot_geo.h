@@ -570,6 +570,66 @@ PSG_API psg_status psg_cluster_index_update(psg_cluster_index *index, uint32_t p
 PSG_API psg_status psg_cluster_index_children(psg_cluster_index *index, uint64_t cluster_id,
                                               psg_cluster_item *out_items, size_t capacity, size_t *out_count);
 
+/* ---------------------------------------------------------------- aggregates beyond status counts */
+
+/**
+ * Gives a pin set a property (such as "species" or "lastSeenDate"), one value per row the set was
+ * created from: values[i] belongs to row i of the creation arrays (rows kept out for an invalid
+ * coordinate are skipped); an entry may be NULL or "" for none. Replaces a property of the same
+ * name. Clusters keep aggregates over properties (psg_cluster_index_create_ex); an index built
+ * earlier is not affected.
+ * \param name    NUL-terminated UTF-8, non-empty; borrowed.
+ * \param values  `count` NUL-terminated UTF-8 strings or NULLs; borrowed for the call only.
+ * \param count   the number of rows given at creation (psg_pins_count + psg_pins_invalid_count).
+ * eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/name, NULL values with count > 0, another
+ *         count, or text that is not UTF-8 (psg_pins_last_error names it; nothing changes).
+ * \since 0.3
+ */
+PSG_API psg_status psg_pins_set_property(psg_pins *pins, const char *name, const char *const *values, size_t count);
+
+/**
+ * As psg_cluster_index_create, also keeping per cluster the declared aggregates, each
+ * "PROPERTY:counts" (leaves per value, at most 256 distinct values), "PROPERTY:min" or
+ * "PROPERTY:max" (numbers, or ISO 8601 dates such as "2026-11-20" or "2026-11-20T18:30:00Z"):
+ * exact for every item, kept under insert, remove, update and psg_cluster_index_set_property.
+ * Read them with psg_cluster_result_aggregate by their position in `aggregates`.
+ * \param aggregates  `aggregate_count` NUL-terminated declarations; borrowed for the call only.
+ * eturn as psg_cluster_index_create; also PSG_ERR_INVALID_ARGUMENT for NULL aggregates with a
+ *         count > 0, a malformed or repeated declaration, a property the pins lack, or a min/max
+ *         property holding a value that is neither a number nor a date (psg_pins_last_error
+ *         names the aggregate and the value).
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_index_create_ex(psg_pins *pins, const psg_cluster_options *options,
+                                               const char *const *aggregates, size_t aggregate_count,
+                                               psg_cluster_index **out_index);
+
+/**
+ * Sets a property of a pin (its number as for psg_cluster_index_update; `value` NULL or "" for
+ * none) and brings the aggregates of the clusters holding it up to date without a rebuild (a few
+ * microseconds). Results taken earlier keep their values.
+ * eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index/name, an unknown number, text that is not
+ *         UTF-8, or a value an aggregate cannot take (a text for min/max, a 257th value for
+ *         counts); nothing changes then.
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_index_set_property(psg_cluster_index *index, uint32_t pin, const char *name,
+                                                  const char *value);
+
+/**
+ * Item i's value of aggregate `aggregate` (its position in psg_cluster_index_create_ex's list) as
+ * compact JSON: counts as an object sorted by value ({"CAT":2,"DOG":1}; values no leaf has are
+ * left out), min/max as a number (12.5) or a date string ("2026-11-20"), or null when no leaf has
+ * a value. Pins and spider legs give their own value. Two-call convention as psg_microchip_format.
+ * \param out_json    buffer for the NUL-terminated UTF-8 text; may be NULL when capacity is 0.
+ * \param out_length  receives the text's length in bytes without the NUL (also when too small).
+ * eturn PSG_OK; PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT for NULL result/out_length or
+ *         an item or aggregate out of range.
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_result_aggregate(const psg_cluster_result *result, size_t i, size_t aggregate,
+                                                char *out_json, size_t capacity, size_t *out_length);
+
 /* ---------------------------------------------------------------- found-animal report */
 
 /** The result of validating a found-report form: errors and, when valid, the payload. */

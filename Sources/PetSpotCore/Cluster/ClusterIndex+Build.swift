@@ -18,6 +18,7 @@ extension ClusterIndex {
   /// incremental change (``propagate(_:)``), so the result equals the one-part build.
   package init(pins: PinSet, options: ClusterOptions, parts: Int) throws(InvalidInput) {
     try options.validate()
+    let aggregates = try AggregateTable(aggregates: options.aggregates, pins: pins)
     let built = Self.buildParts(pins: pins, options: options, parts: parts)
     self.options = options
     self.pins = pins
@@ -36,6 +37,8 @@ extension ClusterIndex {
     // of a cut may have outgrown the room left.
     clusters = Self.trimmed(clusters)
     members = Self.trimmed(members)
+    aggregateTable = aggregates  // empty until now: the repair of the cut had nothing to update
+    computeAllAggregates()
   }
 
   /// What the parts' builders leave: the index's arrays, and the first part's boundary seeds when

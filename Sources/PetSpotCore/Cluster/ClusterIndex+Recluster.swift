@@ -54,11 +54,12 @@ extension ClusterIndex {
     addChild(cluster.up, to: &cluster, origin: origin)
     for j in absorbed { addChild(node(of: j, above: level), to: &cluster, origin: origin) }
     guard let existing else {
-      insertCluster(cluster, members: absorbed)
+      updateAggregates(of: insertCluster(cluster, members: absorbed))
       return true
     }
     let old = clusters[Int(existing)]
-    if old.sameContent(as: cluster) && hasMembers(old, absorbed) { return false }
+    // Aggregates follow from the children too: a cluster whose record stayed may still differ there.
+    if old.sameContent(as: cluster) && hasMembers(old, absorbed) { return updateAggregates(of: existing) }
     storeMembers(absorbed, in: &cluster, reusing: old)
     if old.idHash != cluster.idHash {
       clusterTable.remove(existing, hash: old.idHash, clusters: clusters)
@@ -67,6 +68,7 @@ extension ClusterIndex {
     } else {
       clusters[Int(existing)] = cluster
     }
+    updateAggregates(of: existing)
     return true
   }
 
@@ -90,7 +92,7 @@ extension ClusterIndex {
   }
 
   /// The number of the cluster `seed` forms at `level`, if any (its chain runs upwards from its head).
-  private func clusterNumber(of seed: UInt32, at level: Int) -> UInt32? {
+  func clusterNumber(of seed: UInt32, at level: Int) -> UInt32? {
     var ref = heads[Int(seed)]
     while Self.isCluster(ref) {
       let c = cluster(ref)
@@ -102,14 +104,14 @@ extension ClusterIndex {
   }
 
   /// The node a pin is at level + 1: its lowest cluster above `level`, or the pin itself.
-  private func node(of pin: UInt32, above level: Int) -> UInt32 {
+  func node(of pin: UInt32, above level: Int) -> UInt32 {
     var ref = heads[Int(pin)]
     while Self.isCluster(ref) && Int(cluster(ref).level) <= level { ref = cluster(ref).up }
     return ref
   }
 
-  /// Adds a new cluster and links it into its seed's chain.
-  private mutating func insertCluster(_ new: Cluster, members absorbed: [UInt32]) {
+  /// Adds a new cluster and links it into its seed's chain; returns its number.
+  private mutating func insertCluster(_ new: Cluster, members absorbed: [UInt32]) -> UInt32 {
     var cluster = new
     storeMembers(absorbed, in: &cluster, reusing: nil)
     let number: UInt32
@@ -134,6 +136,7 @@ extension ClusterIndex {
     }
     clusterTable.insert(number, hash: cluster.idHash, clusters: clusters)
     liveClusters += 1
+    return number
   }
 
   /// Unlinks a cluster from its seed's chain and frees its record.

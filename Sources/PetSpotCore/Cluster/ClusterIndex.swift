@@ -64,6 +64,8 @@ public struct ClusterIndex: Sendable {
   var order: MortonList
   /// Retired pins (removed, their places kept).
   public internal(set) var retiredCount = 0
+  /// The declared aggregates per cluster (``ClusterOptions/aggregates``).
+  var aggregateTable = AggregateTable()
 
   /// Marks a node reference as a cluster number rather than a pin position.
   static let clusterFlag: UInt32 = 0x8000_0000
@@ -81,7 +83,7 @@ public struct ClusterIndex: Sendable {
     keys.capacity * 8 + tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
       + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
       .capacity * 4
-      + clusterTable.memoryBytes + order.memoryBytes
+      + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
   }
 
   /// Whether a node reference is a cluster.

@@ -6,11 +6,15 @@ public struct ClusterOptions: Hashable, Sendable {
   /// The highest hierarchy level: at this zoom and above nothing is clustered and overlapping pins
   /// are spiderfied. An integer in 0...22.
   public var maxZoom: Int
+  /// Values kept per cluster beyond its status counts (``ClusterIndex/aggregate(_:of:)``); each
+  /// names a property the pins carry. Distinct.
+  public var aggregates: [ClusterAggregate]
 
-  /// The defaults: 44-point separation, levels 0...20.
-  public init(minSeparation: Double = 44, maxZoom: Int = 20) {
+  /// The defaults: 44-point separation, levels 0...20, no aggregates.
+  public init(minSeparation: Double = 44, maxZoom: Int = 20, aggregates: [ClusterAggregate] = []) {
     self.minSeparation = minSeparation
     self.maxZoom = maxZoom
+    self.aggregates = aggregates
   }
 
   /// The largest accepted `maxZoom` (a level-22 point is 2⁻³⁰ of the world; pins are quantised to
@@ -22,8 +26,8 @@ public struct ClusterOptions: Hashable, Sendable {
   /// separation in world widths would approach the pins' quantisation).
   public static var minSeparationFloor: Double { 0.01 }
 
-  /// Checks both options.
-  /// - Throws: ``InvalidInput`` naming `minSeparation` or `maxZoom`.
+  /// Checks the options (whether the pins carry the aggregates' properties is checked by the build).
+  /// - Throws: ``InvalidInput`` naming `minSeparation`, `maxZoom` or `aggregate`.
   public func validate() throws(InvalidInput) {
     guard minSeparation.isFinite else {
       throw InvalidInput(
@@ -37,6 +41,10 @@ public struct ClusterOptions: Hashable, Sendable {
     }
     guard (0...Self.maxZoomLimit).contains(maxZoom) else {
       throw InvalidInput(field: "maxZoom", code: .outOfRange, message: "maxZoom must be an integer in 0...22")
+    }
+    for (k, aggregate) in aggregates.enumerated() where aggregates[..<k].contains(aggregate) {
+      throw InvalidInput(
+        field: "aggregate", code: .malformedValue, message: "aggregate \(aggregate) is declared twice")
     }
   }
 

@@ -37,7 +37,9 @@ extension PinSet {
     var out = PinSet()
     out.otherStatuses = otherStatuses
     out.invalidCount = invalidCount
-    for i in 0..<count where !isRetired(i) {
+    let kept = (0..<count).filter { !isRetired($0) }
+    out.properties = properties.map { $0.selecting(kept) }
+    for i in kept {
       out.latitudes.append(latitudes[i])
       out.longitudes.append(longitudes[i])
       out.mercatorX.append(mercatorX[i])

@@ -25,6 +25,9 @@ public struct PinSet: Sendable {
   public package(set) var sourceRows: [UInt32] = []
   /// Rows kept out because of an invalid coordinate.
   public package(set) var invalidCount = 0
+  /// Extra properties the pins were loaded with (CSV columns, JSON properties), by name; see
+  /// ``property(named:)`` and ``setProperty(_:to:at:)``.
+  public package(set) var properties: [PropertyColumn] = []
 
   /// An empty pin set.
   public init() {}

@@ -5,6 +5,9 @@
 ///   (+ `"CLOSED"`, `"OTHER"` in statusCounts when non-zero; + `"leaves":[ids]` when asked for)
 /// - spider: `{"kind":"spider","id","lat","lng","x","y","anchorX","anchorY","status"}`
 ///
+/// Every item also carries `"aggregates":{"species:counts":{"CAT":2,"DOG":1},"lastSeenDate:max":"2026-11-20"}`
+/// when the index declares aggregates (``writeAggregates(of:index:to:)``).
+///
 /// Coordinates are degrees, x and y screen points (x right, y down from the top-left corner).
 public enum ClusterOutput {
   /// `{"zoom":z,"level":L,"items":[...]}`: z the camera's fractional zoom, L the hierarchy level used;
@@ -115,7 +118,40 @@ public enum ClusterOutput {
     case .pin:
       writeStatus(of: item.position, pins: index.pins, to: &out)
     }
+    writeAggregates(of: item, index: index, to: &out)
     out += "}"
+  }
+
+  /// `,"aggregates":{…}` keyed by declaration (`species:counts`): counts as an object of value →
+  /// leaves (sorted by value, zero counts left out), min/max as a number or a date string, `null`
+  /// when no leaf has a value. Nothing when the index declares no aggregates.
+  public static func writeAggregates(of item: ClusterItem, index: ClusterIndex, to out: inout String) {
+    guard !index.options.aggregates.isEmpty else { return }
+    out += ",\"aggregates\":{"
+    for (k, aggregate) in index.options.aggregates.enumerated() {
+      if k > 0 { out += "," }
+      JSONValue.writeString(aggregate.description, to: &out)
+      out += ":"
+      writeAggregateValue(index.aggregate(k, of: item), to: &out)
+    }
+    out += "}"
+  }
+
+  /// An aggregate value as JSON: `{"CAT":2,"DOG":1}`, `12.5`, `"2026-11-20"` or `null`.
+  public static func writeAggregateValue(_ value: AggregateValue, to out: inout String) {
+    switch value {
+    case .counts(let counts):
+      out += "{"
+      for (k, entry) in counts.enumerated() {
+        if k > 0 { out += "," }
+        JSONValue.writeString(entry.value, to: &out)
+        out += ":\(entry.count)"
+      }
+      out += "}"
+    case .number(let number?): out += Self.number(number)
+    case .date(let text?): JSONValue.writeString(text, to: &out)
+    case .number(nil), .date(nil): out += "null"
+    }
   }
 
   private static func writeStatus(of position: Int, pins: PinSet, to out: inout String) {

@@ -129,3 +129,16 @@ public struct ClusteredPins: Sendable {
     try apply([.update(id: id, coordinate: GeoCoordinate(latitude: latitude, longitude: longitude), status: status)])
   }
 }
+
+extension ClusteredPins {
+  /// Sets property `name` of the pin with `id` (`nil` or "" for none), keeping the declared
+  /// aggregates exact (``ClusterIndex/setProperty(_:to:at:)``).
+  /// - Throws: ``InvalidInput``: field `id` for an unknown pin, `aggregate` for a value an aggregate
+  ///   over the property cannot take; nothing changes then.
+  public mutating func setProperty(_ name: String, to value: String?, id: String) throws(InvalidInput) {
+    guard let at = index.pins.ids.position(of: id) else {
+      throw InvalidInput(field: "id", code: .outOfRange, message: "no pin with id '\(id)'")
+    }
+    try index.setProperty(name, to: value, at: at)
+  }
+}

@@ -1,9 +1,12 @@
 /// Reads the CSV pins format of docs/cli.md: RFC 4180 (quoted fields, `""` escapes, CRLF or
-/// LF), a header naming at least `id`, `lat` and `lng` (or `lon`), optional `status`, other columns
+/// LF), a header naming at least `id`, `lat` and `lng` (or `lon`), optional `status`, and the
+/// columns of `properties` (matched ignoring case; values trimmed, empty for none); other columns
 /// ignored. Rows with an empty, `nan`, `inf` or out-of-range coordinate are counted as invalid;
 /// any other unparsable value, a short row, an empty or repeated id is a malformed file.
 struct CSVPinsReader {
   let path: String
+  /// Extra columns to keep as ``PinSet/properties``.
+  var properties: [String] = []
 
   func read(_ bytes: [UInt8]) throws(PinsFileError) -> PinSet {
     var pins = PinSet()
@@ -30,7 +33,9 @@ struct CSVPinsReader {
       throw malformed(1, "empty file: a header naming id, lat and lng is required")
     }
     let columns = try headerColumns(scanner, line: headerLine)
-    let needed = max(columns.id, columns.lat, columns.lng, columns.status ?? 0) + 1
+    let propertyColumns = try self.propertyColumns(scanner, line: headerLine)
+    for name in properties { pins.declareProperty(name) }
+    let needed = max(columns.id, columns.lat, columns.lng, columns.status ?? 0, propertyColumns.max() ?? 0) + 1
     var row = 0
     while let line = scanner.nextRecord() {
       if scanner.fields.count == 1 && scanner.fields[0].isEmpty { continue }  // blank line
@@ -57,7 +62,25 @@ struct CSVPinsReader {
       } catch {
         throw malformed(line, error.message)
       }
+      for (k, column) in propertyColumns.enumerated() {
+        pins.properties[k].setValue(scanner.text(of: column).trimmingWhitespace(), at: pins.count - 1)
+      }
     }
+  }
+
+  /// The header's column for each of ``properties``.
+  private func propertyColumns(_ scanner: CSVScanner, line: Int) throws(PinsFileError) -> [Int] {
+    let names = (0..<scanner.fields.count).map {
+      scanner.text(of: $0).trimmingWhitespace().lowercased().replacingAll("\u{FEFF}", with: "")
+    }
+    var columns: [Int] = []
+    for name in properties {
+      guard let column = names.firstIndex(of: name.lowercased()) else {
+        throw malformed(line, "the header has no '\(name)' column")
+      }
+      columns.append(column)
+    }
+    return columns
   }
 
   private func headerColumns(_ scanner: CSVScanner, line: Int) throws(PinsFileError) -> (

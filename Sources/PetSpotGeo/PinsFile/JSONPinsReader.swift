@@ -5,9 +5,13 @@
 ///
 /// A missing or `null` coordinate counts as an invalid row, like an empty CSV cell; a coordinate of
 /// another type, a missing id, or a non-Point geometry is a malformed file, reported with the
-/// item's index.
+/// item's index. The members named in `properties` (of an announcement; of a feature's
+/// `properties`) become ``PinSet/properties``: strings as they are (trimmed), numbers in their
+/// shortest form, booleans as `true`/`false`, absent or `null` for none.
 struct JSONPinsReader {
   let path: String
+  /// Members to keep as ``PinSet/properties``.
+  var properties: [String] = []
 
   private func malformed(_ index: Int, _ message: String) -> PinsFileError {
     PinsFileError(path: path, location: .index(index), message: message)
@@ -27,11 +31,13 @@ struct JSONPinsReader {
     }
     var pins = PinSet()
     pins.reserveCapacity(items.count)
+    for name in properties { pins.declareProperty(name) }
     for (index, item) in items.enumerated() {
       guard case .object = item else { throw malformed(index, "an announcement must be an object") }
       try add(
         index: index, id: item["id"], latitude: item["lastSeenLatitude"], longitude: item["lastSeenLongitude"],
         status: item["status"], latitudeName: "lastSeenLatitude", longitudeName: "lastSeenLongitude", to: &pins)
+      try addProperties(of: item, index: index, to: &pins)
     }
     return pins
   }
@@ -44,6 +50,7 @@ struct JSONPinsReader {
     }
     var pins = PinSet()
     pins.reserveCapacity(features.count)
+    for name in properties { pins.declareProperty(name) }
     for (index, feature) in features.enumerated() {
       guard case .object = feature, feature["type"] == .string("Feature") else {
         throw malformed(index, "expected a GeoJSON Feature")
@@ -64,6 +71,7 @@ struct JSONPinsReader {
       try add(
         index: index, id: id, latitude: latitude, longitude: longitude, status: properties["status"],
         latitudeName: "latitude", longitudeName: "longitude", to: &pins)
+      try addProperties(of: properties, index: index, to: &pins)
     }
     return pins
   }
@@ -95,6 +103,24 @@ struct JSONPinsReader {
       try pins.append(id: idText, latitude: lat, longitude: lng, status: statusValue, sourceRow: index)
     } catch {
       throw malformed(index, error.message)
+    }
+  }
+
+  /// Sets the last pin's ``properties`` from `object`'s members, when that pin came from item `index`.
+  private func addProperties(of object: JSONValue, index: Int, to pins: inout PinSet) throws(PinsFileError) {
+    guard !properties.isEmpty, pins.count > 0, pins.sourceRows[pins.count - 1] == UInt32(truncatingIfNeeded: index)
+    else { return }
+    for (k, name) in properties.enumerated() {
+      let text: String?
+      switch object[name] {
+      case nil, .null?: text = nil
+      case .string(let value)?: text = value.trimmingWhitespace()
+      case .number(let value)?: text = ShortestDecimal.string(value)
+      case .bool(let value)?: text = value ? "true" : "false"
+      case let other?:
+        throw malformed(index, "\(name) must be a string, number or boolean, not \(other.typeDescription)")
+      }
+      pins.properties[k].setValue(text, at: pins.count - 1)
     }
   }
 

@@ -8,11 +8,14 @@ extension PinSet {
 
   /// Loads a pins file: `.json` (announcements), `.geojson`, `.psgpins` (binary; also recognised
   /// by its magic), anything else as CSV.
+  /// `properties` names extra columns (CSV) or members (JSON, GeoJSON properties) to keep as
+  /// ``properties`` (for aggregates); the binary format carries none.
   /// - Throws: ``PinsFileError`` for an unreadable or malformed file, naming the line (CSV) or
-  ///   item index (JSON). Invalid coordinates are not errors: see ``invalidCount``.
-  public static func load(path: String) throws(PinsFileError) -> PinSet {
+  ///   item index (JSON), or a CSV header without a requested column. Invalid coordinates are not
+  ///   errors: see ``invalidCount``.
+  public static func load(path: String, properties: [String] = []) throws(PinsFileError) -> PinSet {
     let bytes = try FileBytes.read(path)
-    return try decode(bytes, format: format(of: path, bytes: bytes), path: path)
+    return try decode(bytes, format: format(of: path, bytes: bytes), path: path, properties: properties)
   }
 
   /// The format of a file from its magic bytes, else its extension.
@@ -27,17 +30,29 @@ extension PinSet {
   /// Decodes file contents in a given format; `path` is used in error messages.
   /// Text formats must be UTF-8 throughout: a file with an invalid byte is refused with its line,
   /// so no id or status is ever altered (two ids never collapse into the same U+FFFD text).
-  public static func decode(_ bytes: [UInt8], format: FileFormat, path: String) throws(PinsFileError) -> PinSet {
+  public static func decode(_ bytes: [UInt8], format: FileFormat, path: String, properties: [String] = [])
+    throws(PinsFileError) -> PinSet
+  {
     if format != .binary, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
       throw PinsFileError(
         path: path, location: .line(UTF8Validation.line(of: offset, in: bytes)),
         message: "not valid UTF-8 (byte \(offset) of the file)")
     }
+    var properties = properties
+    properties = properties.enumerated().filter { !properties[..<$0.offset].contains($0.element) }.map(\.element)
     switch format {
-    case .csv: return try CSVPinsReader(path: path).read(bytes)
-    case .json: return try JSONPinsReader(path: path).readAnnouncements(bytes)
-    case .geojson: return try JSONPinsReader(path: path).readGeoJSON(bytes)
-    case .binary: return try BinaryPinsFormat.decode(bytes, path: path)
+    case .csv: return try CSVPinsReader(path: path, properties: properties).read(bytes)
+    case .json: return try JSONPinsReader(path: path, properties: properties).readAnnouncements(bytes)
+    case .geojson: return try JSONPinsReader(path: path, properties: properties).readGeoJSON(bytes)
+    case .binary:
+      guard properties.isEmpty else {
+        throw PinsFileError(
+          path: path, location: .file,
+          message:
+            "the binary pins format carries no properties (asked for: \(properties.joined(separator: ", "))); use CSV or JSON"
+        )
+      }
+      return try BinaryPinsFormat.decode(bytes, path: path)
     }
   }
 

@@ -14,15 +14,16 @@ struct PinsOptions: ParsableArguments {
 
   /// Loads the file, reporting progress on stderr when it is a terminal.
   /// - Throws: `ExitCode.failure` after printing the error for an unreadable or malformed file.
-  func load() throws -> PinSet {
-    try Self.load(pins)
+  /// Loads the pins file, keeping the named extra `properties` (for aggregates).
+  func load(properties: [String] = []) throws -> PinSet {
+    try Self.load(pins, properties: properties)
   }
 
   /// Loads a pins file, or prints the error and exits with status 1.
-  static func load(_ pins: String) throws -> PinSet {
+  static func load(_ pins: String, properties: [String] = []) throws -> PinSet {
     Progress.say("loading \(pins)…")
     do {
-      let set = try PinSet.load(path: pins)
+      let set = try PinSet.load(path: pins, properties: properties)
       Progress.say("loaded \(set.count) pins (\(set.invalidCount) invalid)")
       return set
     } catch {

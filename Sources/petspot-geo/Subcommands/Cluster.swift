@@ -46,6 +46,12 @@ extension PetSpotGeoCommand {
 
     @Option(
       help: ArgumentHelp(
+        "Keep a value per cluster over a property of the pins file (a CSV column, a JSON property): PROPERTY:counts (leaves per value), PROPERTY:min or PROPERTY:max (numbers or ISO 8601 dates). Repeatable; every item then carries \"aggregates\".",
+        valueName: "property:kind"))
+    var aggregate: [String] = []
+
+    @Option(
+      help: ArgumentHelp(
         "Also say where the pin with this id is (the item holding it) and the camera that shows it on its own.",
         valueName: "id"))
     var reveal: String?
@@ -71,16 +77,24 @@ extension PetSpotGeoCommand {
     }
 
     func run() throws {
-      let defaults = clustering.options
-      if !batch {
+      var defaults = clustering.options
+      do {
+        defaults.aggregates = try aggregate.map { text throws(InvalidInput) in try ClusterAggregate(parsing: text) }
+        if !batch { try defaults.validate() }
+      } catch {
+        Output.error(error.message)
+        throw ExitCode.failure
+      }
+      let pins = try pinsFile.load(properties: defaults.aggregates.map(\.property))
+      if !defaults.aggregates.isEmpty {
+        // A property the pins lack is a usage error, not a per-line one: say so once.
         do {
-          try defaults.validate()
+          try ClusterAggregate.validate(defaults.aggregates, over: pins)
         } catch {
           Output.error(error.message)
           throw ExitCode.failure
         }
       }
-      let pins = try pinsFile.load()
       var indexes: [ClusterOptions: ClusterIndex] = [:]
       // The last answered line's result, for --transitions (none before the first: all appear).
       var previous: (index: ClusterIndex, result: ClusterResult)?

@@ -40,6 +40,11 @@ extension PetSpotGeoCommand {
     @Flag(help: "Add a 'place' column (the place each pin was drawn near) to CSV output.")
     var placeNames = false
 
+    @Flag(
+      help:
+        "Add 'species' and 'lastSeenDate' columns (drawn per row; coordinates and statuses unchanged) to CSV output.")
+    var details = false
+
     func validate() throws {
       guard count >= 0 else { throw ValidationError("--count must be >= 0") }
       guard shelters >= 0 else { throw ValidationError("--shelters must be >= 0") }
@@ -59,7 +64,7 @@ extension PetSpotGeoCommand {
         if output.lowercased().hasSuffix(".psgpins") {
           try generator.pinSet(count: count, shelters: shelters).writeBinary(to: output)
         } else {
-          try generator.writeCSV(count: count, shelters: shelters, placeNames: placeNames, to: output)
+          try generator.writeCSV(count: count, shelters: shelters, placeNames: placeNames, details: details, to: output)
         }
       } catch {
         Output.error(error.description)
