@@ -19,6 +19,14 @@ public func psg_controller_create(
   _ engine: OpaquePointer?, _ options: UnsafePointer<psg_controller_options>?,
   _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> psg_status {
+  createController(engine, options, clustering: nil, out)
+}
+
+/// The body of `psg_controller_create` and its clustered form (clustering options validated).
+func createController(
+  _ engine: OpaquePointer?, _ options: UnsafePointer<psg_controller_options>?, clustering: ClusterOptions?,
+  _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> psg_status {
   guard let engineHandle = EngineHandle.from(engine), let out else { return PSG_ERR_INVALID_ARGUMENT }
   var configuration = MapController.Configuration()
   if let options {
@@ -29,6 +37,7 @@ public func psg_controller_create(
     (configuration.calloutWidth, configuration.calloutHeight) = (o.callout_width, o.callout_height)
     guard (try? configuration.validate()) != nil else { return PSG_ERR_INVALID_ARGUMENT }
   }
+  configuration.clustering = clustering
   let handle = ControllerHandle(engineHandle: engineHandle, configuration: configuration)
   out.pointee = handle.retainedPointer
   return PSG_OK
@@ -133,6 +142,8 @@ public func psg_controller_effect_type(_ c: OpaquePointer?, _ i: UInt) -> Int32 
   case .cancel?: Int32(PSG_EFFECT_CANCEL)
   case .pinsChanged?: Int32(PSG_EFFECT_PINS_CHANGED)
   case .selectionChanged?: Int32(PSG_EFFECT_SELECTION_CHANGED)
+  case .displayChanged?: Int32(PSG_EFFECT_DISPLAY_CHANGED)
+  case .revealSelection?: Int32(PSG_EFFECT_REVEAL_SELECTION)
   case nil: 0
   }
 }

@@ -46,4 +46,38 @@ struct ReplayCommandTests {
       effects(9).isEmpty && state(9)["pins"] as? [String] == ["a1"] && state(9)["isLoading"] as? Bool == false,
       "failure keeps pins")
   }
+
+  @Test("--cluster: a display with transitions per state; a zoom-out reveals the hidden selection")
+  func clustered() throws {
+    let close = #"{"lat":52.23,"lng":21.01,"latDelta":0.001,"lngDelta":0.001,"width":390,"height":844}"#
+    let wide = #"{"lat":52.23,"lng":21.01,"latDelta":0.05,"lngDelta":0.05,"width":390,"height":844}"#
+    let body =
+      #"[{"id":"a1","lastSeenLatitude":52.23,"lastSeenLongitude":21.01,"status":"MISSING"},{"id":"a2","lastSeenLatitude":52.2302,"lastSeenLongitude":21.0102},{"id":"a3","lastSeenLatitude":52.2295,"lastSeenLongitude":21.0098}]"#
+    let input = """
+      {"event":"appear","camera":\(close)}
+      {"event":"fetchSucceeded","requestId":1,"announcements":\(body)}
+      {"event":"tapPin","id":"a1"}
+      {"event":"gestureEnded","camera":\(wide)}
+      """
+    let result = try CLIRunner.run(["replay", "--cluster"], stdin: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try result.lines.map(CLIRunner.object)
+    try #require(lines.count == 4)
+    let states = lines.map { $0["state"] as! [String: Any] }
+    let displays = states.map { $0["display"] as? [String: Any] }
+    #expect((displays[1]?["items"] as? [[String: Any]])?.map { $0["id"] as? String } == ["a3", "a2", "a1"])
+    #expect((displays[2]?["transitions"] as? [[String: Any]])?.allSatisfy { $0["kind"] as? String == "stay" } == true)
+    let last = try #require(displays[3])
+    #expect((last["items"] as? [[String: Any]])?.first?["kind"] as? String == "cluster")
+    #expect((last["transitions"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["merge"])
+    let selection = try #require(states[3]["selection"] as? [String: Any])
+    #expect(selection["hidden"] as? Bool == true && selection["item"] as? Int == 0)
+    let effects = lines[3]["effects"] as! [[String: Any]]
+    let reveal = try #require(effects.first { $0["type"] as? String == "revealSelection" })
+    #expect((reveal["camera"] as? [String: Any])?["latDelta"] as? Double ?? 1 < 0.01)
+    let plain = try CLIRunner.run(["replay"], stdin: input)
+    #expect(try plain.lines.map(CLIRunner.object).allSatisfy { ($0["state"] as! [String: Any])["display"] == nil })
+    let bad = try CLIRunner.run(["replay", "--cluster", "--min-separation", "0"], stdin: "")
+    #expect(bad.status == 2 && bad.stderr.contains("--min-separation"), "\(bad.stderr)")
+  }
 }

@@ -581,7 +581,8 @@ PSG_API psg_status psg_cluster_index_children(psg_cluster_index *index, uint64_t
  * \param name    NUL-terminated UTF-8, non-empty; borrowed.
  * \param values  `count` NUL-terminated UTF-8 strings or NULLs; borrowed for the call only.
  * \param count   the number of rows given at creation (psg_pins_count + psg_pins_invalid_count).
- * eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/name, NULL values with count > 0, another
+ * 
+eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/name, NULL values with count > 0, another
  *         count, or text that is not UTF-8 (psg_pins_last_error names it; nothing changes).
  * \since 0.3
  */
@@ -594,7 +595,8 @@ PSG_API psg_status psg_pins_set_property(psg_pins *pins, const char *name, const
  * exact for every item, kept under insert, remove, update and psg_cluster_index_set_property.
  * Read them with psg_cluster_result_aggregate by their position in `aggregates`.
  * \param aggregates  `aggregate_count` NUL-terminated declarations; borrowed for the call only.
- * eturn as psg_cluster_index_create; also PSG_ERR_INVALID_ARGUMENT for NULL aggregates with a
+ * 
+eturn as psg_cluster_index_create; also PSG_ERR_INVALID_ARGUMENT for NULL aggregates with a
  *         count > 0, a malformed or repeated declaration, a property the pins lack, or a min/max
  *         property holding a value that is neither a number nor a date (psg_pins_last_error
  *         names the aggregate and the value).
@@ -608,7 +610,8 @@ PSG_API psg_status psg_cluster_index_create_ex(psg_pins *pins, const psg_cluster
  * Sets a property of a pin (its number as for psg_cluster_index_update; `value` NULL or "" for
  * none) and brings the aggregates of the clusters holding it up to date without a rebuild (a few
  * microseconds). Results taken earlier keep their values.
- * eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index/name, an unknown number, text that is not
+ * 
+eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index/name, an unknown number, text that is not
  *         UTF-8, or a value an aggregate cannot take (a text for min/max, a 257th value for
  *         counts); nothing changes then.
  * \since 0.3
@@ -623,7 +626,8 @@ PSG_API psg_status psg_cluster_index_set_property(psg_cluster_index *index, uint
  * a value. Pins and spider legs give their own value. Two-call convention as psg_microchip_format.
  * \param out_json    buffer for the NUL-terminated UTF-8 text; may be NULL when capacity is 0.
  * \param out_length  receives the text's length in bytes without the NUL (also when too small).
- * eturn PSG_OK; PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT for NULL result/out_length or
+ * 
+eturn PSG_OK; PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT for NULL result/out_length or
  *         an item or aggregate out of range.
  * \since 0.3
  */
@@ -787,6 +791,9 @@ typedef struct psg_controller_options {
 #define PSG_EFFECT_CANCEL 2            /**< Cancel the request with the effect's id. */
 #define PSG_EFFECT_PINS_CHANGED 3      /**< Redraw the pins (psg_controller_pin_id). */
 #define PSG_EFFECT_SELECTION_CHANGED 4 /**< Show or hide the callout (psg_controller_selected_id). */
+#define PSG_EFFECT_DISPLAY_CHANGED 5   /**< Clustering on: redraw the items (psg_controller_display). Since 0.3. */
+#define PSG_EFFECT_REVEAL_SELECTION 6  /**< Clustering on: the selected pin went inside a cluster;
+                                            psg_controller_effect_camera shows it alone. Since 0.3. */
 
 /** Callout content fields for psg_controller_callout_text. */
 #define PSG_CALLOUT_TITLE 0
@@ -814,6 +821,52 @@ PSG_API psg_status psg_controller_create(psg_engine *engine, const psg_controlle
 
 /** Destroys a controller. NULL is a no-op. \since 0.1 */
 PSG_API void psg_controller_destroy(psg_controller *controller);
+
+/**
+ * As psg_controller_create, with the shown pins clustered (`clustering` NULL for the defaults):
+ * after every event the controller queries its display — the items for the current camera over its
+ * pins (psg_controller_display) — and how it came from the previous state's
+ * (psg_controller_display_transitions: every item of both in exactly one transition; all `stay`
+ * when neither the camera nor the pins changed), reporting PSG_EFFECT_DISPLAY_CHANGED when it
+ * queried again. A selected pin that a zoom-out puts inside a cluster stays selected
+ * (psg_controller_selection_hidden), its callout placed on that cluster, and one
+ * PSG_EFFECT_REVEAL_SELECTION carries the camera that shows it alone (psg_controller_effect_camera).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL engine/out, bad options or clustering options.
+ * \since 0.3
+ */
+PSG_API psg_status psg_controller_create_clustered(psg_engine *engine, const psg_controller_options *options,
+                                                   const psg_cluster_options *clustering, psg_controller **out);
+
+/**
+ * The controller's current display as a cluster result (a snapshot: items, leaves, hit test,
+ * aggregates; free with psg_cluster_result_destroy). Pin numbers are positions in the controller's
+ * pin list (psg_controller_pin_id).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments, clustering off or no camera yet.
+ * \since 0.3
+ */
+PSG_API psg_status psg_controller_display(const psg_controller *controller, psg_cluster_result **out_result);
+
+/**
+ * How the current display came from the previous state's (free with psg_cluster_transitions_destroy).
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments, clustering off or no camera yet.
+ * \since 0.3
+ */
+PSG_API psg_status psg_controller_display_transitions(const psg_controller *controller,
+                                                      psg_cluster_transitions **out_transitions);
+
+/** The display item holding the selected pin, or -1 (nothing selected, clustering off). \since 0.3 */
+PSG_API int64_t psg_controller_selection_item(const psg_controller *controller);
+
+/** 1 when the selected pin is inside a cluster of the display, else 0 (also for NULL). \since 0.3 */
+PSG_API int32_t psg_controller_selection_hidden(const psg_controller *controller);
+
+/**
+ * The camera of effect i when it is PSG_EFFECT_REVEAL_SELECTION: centred on the selected pin at the
+ * smallest zoom where it is its own item, with the current viewport, heading and pitch.
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL arguments, i out of range or another effect.
+ * \since 0.3
+ */
+PSG_API psg_status psg_controller_effect_camera(const psg_controller *controller, size_t i, psg_camera_ex *out_camera);
 
 /**
  * Events. `t_ms` is the event's time in milliseconds, or NAN when unknown (only reuse needs it).

@@ -76,7 +76,23 @@ extension MapController.Effect {
     case .pinsChanged(let ids): .object([("type", .string("pinsChanged")), ("count", .number(Double(ids.count)))])
     case .selectionChanged(let id):
       .object([("type", .string("selectionChanged")), ("selectedId", id.map(JSONValue.string) ?? .null)])
+    case .displayChanged(let count): .object([("type", .string("displayChanged")), ("count", .number(Double(count)))])
+    case .revealSelection(let camera): .object([("type", .string("revealSelection")), ("camera", camera.inputJSON)])
     }
+  }
+}
+
+extension Camera {
+  /// The camera in the input form (`lat`, `lng`, `latDelta`, `lngDelta`, `width`, `height`,
+  /// `heading`; `pitch` and `fov` when tilted): what `cluster --batch` and `replay` read.
+  public var inputJSON: JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("lat", .number(center.latitude)), ("lng", .number(center.longitude)), ("latDelta", .number(latitudeDelta)),
+      ("lngDelta", .number(longitudeDelta)), ("width", .number(width)), ("height", .number(height)),
+      ("heading", .number(heading)),
+    ]
+    if pitch > 0 { fields += [("pitch", .number(pitch)), ("fov", .number(fieldOfView))] }
+    return .object(fields)
   }
 }
 
@@ -105,7 +121,59 @@ extension MapController {
       fields.append(("calloutPlacementError", .string(error.description)))
     }
     fields.append(("droppedAnnouncements", .number(Double(droppedAnnouncements))))
+    if configuration.clustering != nil { fields += displayJSON }
     return .object(fields)
+  }
+
+  /// Clustering on: `"display":{"zoom","level","items":[{"kind","id","count"?,"lat","lng","x","y"}…],
+  /// "transitions":[{"kind","from","to"}…]}` (null before the first camera) and
+  /// `"selection":{"item","hidden","revealCamera"}` (null without a selected pin in the display).
+  private var displayJSON: [(String, JSONValue)] {
+    var out: [(String, JSONValue)] = []
+    if let display, let index = displayIndex {
+      let items: [JSONValue] = display.items.map { item in
+        var fields: [(String, JSONValue)] = [("kind", .string(item.kind.rawValue))]
+        if let cluster = item.cluster {
+          fields += [("id", .string(cluster.id)), ("count", .number(Double(cluster.count)))]
+        } else {
+          fields.append(("id", .string(index.pins.ids[item.position])))
+        }
+        fields += [
+          ("lat", .number(item.coordinate.latitude)), ("lng", .number(item.coordinate.longitude)),
+          ("x", .number(item.point.x)), ("y", .number(item.point.y)),
+        ]
+        return .object(fields)
+      }
+      let transitions: [JSONValue] = displayTransitions.map { t in
+        .object([
+          ("kind", .string(t.kind.rawValue)), ("from", .array(t.from.map { .number(Double($0)) })),
+          ("to", .array(t.to.map { .number(Double($0)) })),
+        ])
+      }
+      out.append(
+        (
+          "display",
+          .object([
+            ("zoom", .number(display.zoom)), ("level", .number(Double(display.level))), ("items", .array(items)),
+            ("transitions", .array(transitions)),
+          ])
+        ))
+    } else {
+      out.append(("display", .null))
+    }
+    if let reveal = selectionReveal {
+      out.append(
+        (
+          "selection",
+          .object([
+            ("item", reveal.item.map { .number(Double($0)) } ?? .null), ("hidden", .bool(isSelectionHidden)),
+            ("revealCamera", reveal.camera.inputJSON),
+          ])
+        ))
+    } else {
+      out.append(("selection", .null))
+    }
+    return out
   }
 
   /// Handles a replay line and returns `{"effects":[...],"state":{...}}`.

@@ -11,6 +11,10 @@
 ///   an unknown id changes nothing; a selected pin leaving the pins clears the selection.
 /// - Optional `reuseCoveredFetch`: skip a fetch when the new visible region lies inside the
 ///   circle of the last successful fetch made less than `reuseMaxAge` ago (needs event times).
+/// - Optional `clustering`: the shown pins are clustered for every camera (``display``), each
+///   display carrying its transitions from the previous one; a selected pin that a zoom-out puts
+///   inside a cluster stays selected and is revealed (``selectionReveal``, a `revealSelection`
+///   effect with the camera that shows it alone) — see docs/clustering.md, "The map controller".
 ///
 /// Threading: one thread at a time (it uses its engine's PROJ and GEOS contexts).
 public final class MapController {
@@ -24,14 +28,19 @@ public final class MapController {
     public var calloutHeight = CalloutLayout.defaultCardSize.height
     /// Safe-area insets for the callout placement.
     public var insets = EdgeInsets()
+    /// Cluster the shown pins with these options (`nil`, the default: every pin is its own marker
+    /// and there is no ``MapController/display``).
+    public var clustering: ClusterOptions?
 
     public init() {}
 
     /// Checks every field — the one rule the CLI's flags and the C options share.
-    /// - Throws: ``InvalidInput`` naming `reuseMaxAge` (finite, ≥ 0 milliseconds) or the callout size.
+    /// - Throws: ``InvalidInput`` naming `reuseMaxAge` (finite, ≥ 0 milliseconds), the callout size
+    ///   or a clustering option.
     public func validate() throws(InvalidInput) {
       try Camera.check("reuseMaxAge", reuseMaxAge, "a finite number of milliseconds >= 0") { $0 >= 0 }
       try CalloutLayout.validateCardSize(width: calloutWidth, height: calloutHeight)
+      try clustering?.validate()
     }
   }
 
@@ -54,6 +63,12 @@ public final class MapController {
     case cancel(requestId: Int)
     case pinsChanged([String])
     case selectionChanged(String?)
+    /// Clustering on: the display items changed (their number given); ``display`` and
+    /// ``displayTransitions`` hold them and how they relate to the previous ones.
+    case displayChanged(items: Int)
+    /// Clustering on: the selected pin went inside a cluster; this camera shows it on its own
+    /// (the client may move there, or keep the callout on the cluster).
+    case revealSelection(Camera)
   }
 
   public let configuration: Configuration
@@ -71,6 +86,18 @@ public final class MapController {
   public private(set) var selectedId: String?
   /// Announcements dropped from the last successful response.
   public private(set) var droppedAnnouncements = 0
+  /// Clustering on: the items for the current camera over ``pins``, and how they came from the
+  /// previous display (every item of both in exactly one transition).
+  public internal(set) var display: ClusterResult?
+  public internal(set) var displayTransitions: [ClusterTransition] = []
+  /// Clustering on, a pin selected: where the display shows it (``PinReveal/item``) and the
+  /// camera that shows it on its own.
+  public internal(set) var selectionReveal: PinReveal?
+  /// Clustering on: the index over ``pins`` behind ``display`` (rebuilt when the pins change).
+  public internal(set) var displayIndex: ClusterIndex?
+  /// The pin ids ``displayIndex`` was built over and the camera ``display`` was queried at.
+  var displayIds: [String] = []
+  var displayCamera: Camera?
   private var nextRequestId = 1
   private var inFlight: Int?
   private var lastSuccess: (query: FetchQuery, time: Double?, announcements: [Announcement])?
@@ -136,6 +163,7 @@ public final class MapController {
     let pinIds = pins.map(\.id)
     if pinIds != pinsBefore { effects.append(.pinsChanged(pinIds)) }
     if selectedId != selectionBefore { effects.append(.selectionChanged(selectedId)) }
+    refreshDisplay(selectionBefore: selectionBefore, into: &effects)
     return effects
   }
 
@@ -190,16 +218,17 @@ public final class MapController {
   public var calloutContent: CalloutContent? { selected.map(CalloutContent.init) }
 
   /// Where the selected pin's callout goes at the current camera, or `nil` when nothing is
-  /// selected (or no camera is known yet).
+  /// selected (or no camera is known yet). With clustering, a selected pin hidden inside a cluster
+  /// has its callout on that cluster's marker (``selectionAnchor``).
   /// - Throws: ``GeoError`` when PROJ or GEOS fail to place it.
   public func calloutPlacement() throws(GeoError) -> CalloutPlacement? {
-    guard let selected, let view else { return nil }
+    guard let selected = selectionAnchor, let view else { return nil }
     let camera = view.camera
     var layout = CalloutLayout(
       viewportWidth: camera.width, viewportHeight: camera.height, calloutWidth: configuration.calloutWidth,
       calloutHeight: configuration.calloutHeight)
     layout.insets = configuration.insets
     return try engine.placeCallout(
-      CalloutRequest(layout: layout, pin: .coordinate(selected.coordinate, view: view)))
+      CalloutRequest(layout: layout, pin: .coordinate(selected, view: view)))
   }
 }

@@ -31,6 +31,14 @@ extension PetSpotGeoCommand {
         valueName: "WIDTHxHEIGHT"))
     var calloutSize: ViewportSize?
 
+    @Flag(
+      help:
+        "Cluster the shown pins: every state carries \"display\" (items and their transitions from the previous state) and \"selection\" (where the selected pin is; revealSelection when a zoom-out hides it in a cluster)."
+    )
+    var cluster = false
+
+    @OptionGroup var clustering: ClusteringOptions
+
     /// The controller's configuration from the flags, checked by the library's own rule.
     var configuration: MapController.Configuration {
       var configuration = MapController.Configuration()
@@ -39,6 +47,7 @@ extension PetSpotGeoCommand {
       if let calloutSize {
         (configuration.calloutWidth, configuration.calloutHeight) = (calloutSize.width, calloutSize.height)
       }
+      if cluster { configuration.clustering = clustering.options }
       return configuration
     }
 
@@ -46,8 +55,8 @@ extension PetSpotGeoCommand {
       do throws(InvalidInput) {
         try configuration.validate()
       } catch {
-        let flag = error.field == "reuseMaxAge" ? "--reuse-max-age" : "--callout-size"
-        throw ValidationError("\(flag): \(error.message)")
+        let flags = ["reuseMaxAge": "--reuse-max-age", "minSeparation": "--min-separation", "maxZoom": "--max-zoom"]
+        throw ValidationError("\(flags[error.field ?? ""] ?? "--callout-size"): \(error.message)")
       }
     }
 
