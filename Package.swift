@@ -29,9 +29,11 @@ let package = Package(
     .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
 
     // MARK: - Engine
+    // The scan's compare-and-compress kernels (AVX-512, AVX2, NEON, portable C), chosen at run time.
+    .target(name: "CPetSpotKernels"),
     .target(
       name: "PetSpotCore",
-      dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+      dependencies: ["CPetSpotKernels", .product(name: "RealModule", package: "swift-numerics")],
       swiftSettings: cpuFlags
     ),
     .target(name: "PetSpotPROJ", dependencies: ["PetSpotCore", "CPROJ"]),

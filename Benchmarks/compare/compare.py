@@ -2,7 +2,7 @@
 """petspot-geo against its peers on the same pins and cameras, in one run (`make compare`).
 
 Contenders per operation (all on the same skewed pins: GeoNames places + N(0, 0.02 deg) jitter, seed 1):
-  prune          petspot-geo scan and index | the C bandwidth baseline (AVX-512, plain loop) |
+  prune          petspot-geo scan and index | the C bandwidth baseline (AVX-512, AVX2, plain loop) |
                  numpy masks | shapely 2 contains_xy (vectorised) | shapely STRtree query
   index build    petspot-geo PinIndex | shapely STRtree
   cluster build  petspot-geo ClusterIndex | pysupercluster (C++ supercluster), radius 60, extent 256, maxZoom 16
@@ -132,8 +132,11 @@ def peers(lat, lng, baseline, n):
         timing, hits = measure(lambda: tree.query(box, predicate="intersects"))
         add("prune", name, "shapely STRtree", timing, len(hits))
         window = baseline_window(cam)
-        for kernel, fn in (("C AVX-512", baseline.psg_baseline_filter_avx512), ("C plain loop", baseline.psg_baseline_filter_scalar)):
-            if kernel == "C AVX-512" and not baseline.psg_baseline_has_avx512():
+        kernels = (("C AVX-512", baseline.psg_baseline_filter_avx512, baseline.psg_baseline_has_avx512()),
+                   ("C AVX2", baseline.psg_baseline_filter_avx2, baseline.psg_baseline_has_avx2()),
+                   ("C plain loop", baseline.psg_baseline_filter_scalar, 1))
+        for kernel, fn, available in kernels:
+            if not available:
                 continue
             timing, hits = measure(lambda: fn(xp, yp, len(x), ctypes.byref(window), outp))
             add("prune", name, kernel, timing, hits)
@@ -248,7 +251,7 @@ def main():
         return
     sizes = [int(s) for s in args.sizes.split(",")]
     baseline = ctypes.CDLL(args.baseline)
-    for fn in (baseline.psg_baseline_filter_avx512, baseline.psg_baseline_filter_scalar):
+    for fn in (baseline.psg_baseline_filter_avx512, baseline.psg_baseline_filter_avx2, baseline.psg_baseline_filter_scalar):
         fn.restype = ctypes.c_size_t
         fn.argtypes = [ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double), ctypes.c_size_t, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32)]
     cameras_file = os.path.join(args.work, "cameras.jsonl")

@@ -152,6 +152,8 @@ struct RenderAndBenchCommandTests {
     let expected = 9
     try #require(lines.count == expected)
     #expect((lines[0]["machine"] as? [String: Any])?["cores"] as? Int ?? 0 >= 1 && lines[0]["pins"] as? Int == 3000)
+    let kernel = (lines[0]["machine"] as? [String: Any])?["scanKernel"] as? String
+    #expect(["avx512", "avx2", "neon", "portable"].contains(kernel ?? ""), "scan kernel \(kernel ?? "none")")
     for row in lines[1..<(lines.count - 1)] {
       #expect(
         row["medianNs"] as? Int ?? 0 > 0 && row["p90Ns"] != nil && row["p99Ns"] != nil && row["perSecond"] != nil,

@@ -20,6 +20,13 @@ size_t psg_baseline_filter_avx512(const double *x, const double *y, size_t n, co
 size_t psg_baseline_filter_scalar(const double *x, const double *y, size_t n, const psg_baseline_window *w,
                                   uint32_t *out);
 
+/** AVX2 (+ FMA where built for it) compare, compress by a permutation table; returns the count. */
+size_t psg_baseline_filter_avx2(const double *x, const double *y, size_t n, const psg_baseline_window *w,
+                                uint32_t *out);
+
+/** Whether this build runs the AVX2 kernel (built with -march=native on an AVX2 machine). */
+int psg_baseline_has_avx2(void);
+
 /** Whether this CPU runs the AVX-512 kernel (AVX512F + VL). */
 int psg_baseline_has_avx512(void);
 #endif

@@ -1,12 +1,13 @@
 /// The narrow-window scan written with explicit SIMD: eight pins per step, one vector compare
 /// chain, and a scalar look at the eight lanes only when one of them is visible (rare for a city
 /// camera over millions of pins). Built with `-target-cpu` for AVX-512 the chain maps onto zmm
-/// registers; without it LLVM splits it into SSE2 pairs.
+/// registers; without it LLVM splits it into SSE2 pairs. For flat windows it is the portable
+/// reference the C kernels (``scanNarrowKernel``) are tested against; tilted windows use it.
 extension PinSet {
   typealias Lanes = SIMD8<Double>
 
   @inline(__always)
-  static func scanNarrowSIMD(
+  package static func scanNarrowSIMD(
     _ w: VisibilityWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
     _ emit: (Int) -> Void
   ) {

@@ -8,34 +8,59 @@ extension PinSet {
   /// - Complexity: O(n), one sequential pass over ``mercatorX`` and ``mercatorY``.
   public func scanVisible(in window: VisibilityWindow, statusFilter: StatusFilter? = nil) -> [UInt32] {
     var result: [UInt32] = []
-    scan(window, statusFilter) { result.append(UInt32(truncatingIfNeeded: $0)) }
+    scan(window, statusFilter) { found, scanned in
+      if result.isEmpty && scanned < count {
+        // The first chunk is a sample of the whole (pins in input order): room for the hits it
+        // predicts, plus a quarter, so that a view showing most pins is not copied while it grows.
+        let predicted = Double(found.count) / Double(scanned) * Double(count) * 1.25
+        result.reserveCapacity(Int(min(predicted, Double(count))) + 64)
+      }
+      result.append(contentsOf: found)
+    }
     return result
   }
 
   /// The number of pins visible in `window` (see ``scanVisible(in:statusFilter:)``).
   public func scanCount(in window: VisibilityWindow, statusFilter: StatusFilter? = nil) -> Int {
     var count = 0
-    scan(window, statusFilter) { _ in count += 1 }
+    scan(window, statusFilter) { found, _ in count += found.count }
     return count
   }
 
-  private func scan(_ window: VisibilityWindow, _ statusFilter: StatusFilter?, _ emit: (Int) -> Void) {
+  /// Hands the visible positions to `sink` in ascending runs, each with the number of pins scanned
+  /// so far. A flat narrow window (every camera less than two worlds wide) goes through the
+  /// run-time-chosen C kernel (``scanNarrowKernel``).
+  private func scan(
+    _ window: VisibilityWindow, _ statusFilter: StatusFilter?, _ sink: (UnsafeBufferPointer<UInt32>, Int) -> Void
+  ) {
     let table = statusFilter?.codeTable(for: self)
     mercatorX.withUnsafeBufferPointer { xs in
       mercatorY.withUnsafeBufferPointer { ys in
         statusCodes.withUnsafeBufferPointer { codes in
+          guard !xs.isEmpty else { return }
+          if window.quad == nil && window.isNarrow {
+            Self.scanNarrowKernel(window, xs, ys) { chunk, scanned in
+              guard let table else { return sink(UnsafeBufferPointer(chunk), scanned) }
+              var kept = 0
+              for position in chunk where table[Int(codes[Int(position)])] {
+                chunk[kept] = position
+                kept += 1
+              }
+              sink(UnsafeBufferPointer(rebasing: chunk[0..<kept]), scanned)
+            }
+            return
+          }
+          var found: [UInt32] = []
           func keep(_ i: Int) {
             if let table, !table[Int(codes[i])] { return }
-            emit(i)
+            found.append(UInt32(truncatingIfNeeded: i))
           }
-          guard !xs.isEmpty else { return }
           if let quad = window.quad {
             Self.scanQuad(quad, narrow: window.isNarrow, xs, ys, keep)
-          } else if window.isNarrow {
-            Self.scanNarrowSIMD(window, xs, ys, keep)
           } else {
             for i in 0..<xs.count where window.contains(x: xs[i], y: ys[i]) { keep(i) }
           }
+          found.withUnsafeBufferPointer { sink($0, xs.count) }
         }
       }
     }

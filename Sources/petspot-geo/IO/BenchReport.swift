@@ -39,11 +39,11 @@ enum BenchReport {
   }
 
   static func header(pins: PinSet) -> String {
-    "# \(Machine.description)\n# \(pins.count) pins (\(pins.invalidCount) invalid)\n"
+    "# \(Machine.description), scan kernel \(PinSet.scanKernelName)\n# \(pins.count) pins (\(pins.invalidCount) invalid)\n"
       + "operation          camera   pins      result    median      p90         p99         reps"
   }
 
-  /// The first JSON line: `{"machine":{"cpu","cores","swift","petspotGeo"},"pins":N,"invalid":N}`.
+  /// The first JSON line: `{"machine":{"cpu","cores","swift","petspotGeo","scanKernel"},"pins":N,"invalid":N}`.
   static func machineJSON(pins: PinSet) -> String {
     JSONValue.object([
       (
@@ -51,7 +51,7 @@ enum BenchReport {
         .object([
           ("cpu", .string(Machine.cpuModel)), ("cores", .number(Double(Machine.cores))),
           ("swift", .string(Machine.swiftVersion)),
-          ("petspotGeo", .string(LibraryVersion.text)),
+          ("petspotGeo", .string(LibraryVersion.text)), ("scanKernel", .string(PinSet.scanKernelName)),
         ])
       ),
       ("pins", .number(Double(pins.count))), ("invalid", .number(Double(pins.invalidCount))),

@@ -1,0 +1,51 @@
+/*
+ * The scan's compare-and-compress kernels, chosen at run time for the CPU the default build runs on
+ * (AVX-512, AVX2 or plain C on x86-64; NEON on arm64). Internal to petspot-geo: the Swift scan in
+ * PetSpotCore calls them, and its own SIMD loop stays the reference they are tested against.
+ */
+#ifndef PETSPOT_KERNELS_H
+#define PETSPOT_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The narrow flat visibility test (VisibilityWindow in Swift): a pin at Mercator (x, y) is visible
+ * when y lies in [min_y, max_y] and x − center_x, wrapped into [−½, ½), or that ± 1 lies in
+ * [max(lo1 + k1·dy, lo2 + k2·dy), min(hi1 + k1·dy, hi2 + k2·dy)] with dy = y − center_y. NaN is
+ * never visible. */
+typedef struct psk_window {
+  double center_x, center_y, min_y, max_y;
+  double lo1, hi1, k1, lo2, hi2, k2;
+} psk_window;
+
+/* Kernels. */
+#define PSK_KERNEL_PORTABLE 0 /* plain C: any CPU */
+#define PSK_KERNEL_AVX2 1     /* x86-64 with AVX2 */
+#define PSK_KERNEL_AVX512 2   /* x86-64 with AVX-512 F and VL */
+#define PSK_KERNEL_NEON 3     /* arm64 */
+
+/* Bit k set when this CPU (and its operating system) can run kernel k. */
+unsigned psk_available_kernels(void);
+
+/* The kernel psk_scan_narrow uses for kernel −1: the best available (AVX-512, AVX2, NEON, portable). */
+int psk_best_kernel(void);
+
+/* A kernel's name ("avx2"), or "unknown". */
+const char *psk_kernel_name(int kernel);
+
+/* Writes, in ascending order, the indices i in [start, end) whose pin (xs[i], ys[i]) is visible,
+ * to out (room for end − start indices), and returns how many. kernel: −1 for the best one, or
+ * one of PSK_KERNEL_* that psk_available_kernels lists (another falls back to the portable one).
+ * Every kernel computes exactly what the portable one does (no fused multiply-add). */
+size_t psk_scan_narrow(int kernel, const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
+                       uint32_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,299 @@
+/*
+ * Runtime-dispatched scan kernels (see include/petspot_kernels.h). Each x86 kernel carries its own
+ * `target` attribute, so the file builds with the default flags and the binary runs anywhere; the
+ * CPU is asked once (cpuid + xgetbv: the instruction set and the operating system's saving of the
+ * wide registers). Multiplies and adds are never fused: every kernel rounds as the portable loop
+ * and the Swift reference do.
+ */
+#include "petspot_kernels.h"
+
+#pragma clang fp contract(off)
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define PSK_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+#elif defined(__aarch64__)
+#define PSK_ARM64 1
+#include <arm_neon.h>
+#endif
+
+/* ------------------------------------------------------------------------------- portable */
+
+static inline int visible(double x, double y, const psk_window *w) {
+  double dy = y - w->center_y;
+  double a1 = w->lo1 + w->k1 * dy, a2 = w->lo2 + w->k2 * dy;
+  double b1 = w->hi1 + w->k1 * dy, b2 = w->hi2 + w->k2 * dy;
+  double lo = a1 < a2 ? a2 : a1;
+  double hi = b2 < b1 ? b2 : b1;
+  double dx = x - w->center_x;
+  if (dx >= 0.5) dx = dx - 1;
+  if (dx < -0.5) dx = dx + 1;
+  double up = dx + 1, down = dx - 1;
+  int in_x = (dx >= lo && dx <= hi) || (up >= lo && up <= hi) || (down >= lo && down <= hi);
+  return in_x && y >= w->min_y && y <= w->max_y;
+}
+
+static size_t scan_portable(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
+                            uint32_t *out) {
+  size_t count = 0;
+  for (size_t i = start; i < end; i++) {
+    out[count] = (uint32_t)i;
+    count += (size_t)visible(xs[i], ys[i], w);
+  }
+  return count;
+}
+
+/* Writes the indices base + lane of the lanes set in an 8-bit mask. */
+static inline __attribute__((unused)) size_t emit8(unsigned mask, size_t base, uint32_t *out, size_t count) {
+  while (mask) {
+    out[count++] = (uint32_t)(base + (size_t)__builtin_ctz(mask));
+    mask &= mask - 1;
+  }
+  return count;
+}
+
+/* ------------------------------------------------------------------------------- x86-64 */
+
+#ifdef PSK_X86
+
+/* For each 8-lane mask, the lanes to keep in order (then zeros): a permutevar8x32 compress. */
+static const uint32_t compress_lanes[256][8] = {
+    {0,0,0,0,0,0,0,0}, {0,0,0,0,0,0,0,0}, {1,0,0,0,0,0,0,0}, {0,1,0,0,0,0,0,0},
+    {2,0,0,0,0,0,0,0}, {0,2,0,0,0,0,0,0}, {1,2,0,0,0,0,0,0}, {0,1,2,0,0,0,0,0},
+    {3,0,0,0,0,0,0,0}, {0,3,0,0,0,0,0,0}, {1,3,0,0,0,0,0,0}, {0,1,3,0,0,0,0,0},
+    {2,3,0,0,0,0,0,0}, {0,2,3,0,0,0,0,0}, {1,2,3,0,0,0,0,0}, {0,1,2,3,0,0,0,0},
+    {4,0,0,0,0,0,0,0}, {0,4,0,0,0,0,0,0}, {1,4,0,0,0,0,0,0}, {0,1,4,0,0,0,0,0},
+    {2,4,0,0,0,0,0,0}, {0,2,4,0,0,0,0,0}, {1,2,4,0,0,0,0,0}, {0,1,2,4,0,0,0,0},
+    {3,4,0,0,0,0,0,0}, {0,3,4,0,0,0,0,0}, {1,3,4,0,0,0,0,0}, {0,1,3,4,0,0,0,0},
+    {2,3,4,0,0,0,0,0}, {0,2,3,4,0,0,0,0}, {1,2,3,4,0,0,0,0}, {0,1,2,3,4,0,0,0},
+    {5,0,0,0,0,0,0,0}, {0,5,0,0,0,0,0,0}, {1,5,0,0,0,0,0,0}, {0,1,5,0,0,0,0,0},
+    {2,5,0,0,0,0,0,0}, {0,2,5,0,0,0,0,0}, {1,2,5,0,0,0,0,0}, {0,1,2,5,0,0,0,0},
+    {3,5,0,0,0,0,0,0}, {0,3,5,0,0,0,0,0}, {1,3,5,0,0,0,0,0}, {0,1,3,5,0,0,0,0},
+    {2,3,5,0,0,0,0,0}, {0,2,3,5,0,0,0,0}, {1,2,3,5,0,0,0,0}, {0,1,2,3,5,0,0,0},
+    {4,5,0,0,0,0,0,0}, {0,4,5,0,0,0,0,0}, {1,4,5,0,0,0,0,0}, {0,1,4,5,0,0,0,0},
+    {2,4,5,0,0,0,0,0}, {0,2,4,5,0,0,0,0}, {1,2,4,5,0,0,0,0}, {0,1,2,4,5,0,0,0},
+    {3,4,5,0,0,0,0,0}, {0,3,4,5,0,0,0,0}, {1,3,4,5,0,0,0,0}, {0,1,3,4,5,0,0,0},
+    {2,3,4,5,0,0,0,0}, {0,2,3,4,5,0,0,0}, {1,2,3,4,5,0,0,0}, {0,1,2,3,4,5,0,0},
+    {6,0,0,0,0,0,0,0}, {0,6,0,0,0,0,0,0}, {1,6,0,0,0,0,0,0}, {0,1,6,0,0,0,0,0},
+    {2,6,0,0,0,0,0,0}, {0,2,6,0,0,0,0,0}, {1,2,6,0,0,0,0,0}, {0,1,2,6,0,0,0,0},
+    {3,6,0,0,0,0,0,0}, {0,3,6,0,0,0,0,0}, {1,3,6,0,0,0,0,0}, {0,1,3,6,0,0,0,0},
+    {2,3,6,0,0,0,0,0}, {0,2,3,6,0,0,0,0}, {1,2,3,6,0,0,0,0}, {0,1,2,3,6,0,0,0},
+    {4,6,0,0,0,0,0,0}, {0,4,6,0,0,0,0,0}, {1,4,6,0,0,0,0,0}, {0,1,4,6,0,0,0,0},
+    {2,4,6,0,0,0,0,0}, {0,2,4,6,0,0,0,0}, {1,2,4,6,0,0,0,0}, {0,1,2,4,6,0,0,0},
+    {3,4,6,0,0,0,0,0}, {0,3,4,6,0,0,0,0}, {1,3,4,6,0,0,0,0}, {0,1,3,4,6,0,0,0},
+    {2,3,4,6,0,0,0,0}, {0,2,3,4,6,0,0,0}, {1,2,3,4,6,0,0,0}, {0,1,2,3,4,6,0,0},
+    {5,6,0,0,0,0,0,0}, {0,5,6,0,0,0,0,0}, {1,5,6,0,0,0,0,0}, {0,1,5,6,0,0,0,0},
+    {2,5,6,0,0,0,0,0}, {0,2,5,6,0,0,0,0}, {1,2,5,6,0,0,0,0}, {0,1,2,5,6,0,0,0},
+    {3,5,6,0,0,0,0,0}, {0,3,5,6,0,0,0,0}, {1,3,5,6,0,0,0,0}, {0,1,3,5,6,0,0,0},
+    {2,3,5,6,0,0,0,0}, {0,2,3,5,6,0,0,0}, {1,2,3,5,6,0,0,0}, {0,1,2,3,5,6,0,0},
+    {4,5,6,0,0,0,0,0}, {0,4,5,6,0,0,0,0}, {1,4,5,6,0,0,0,0}, {0,1,4,5,6,0,0,0},
+    {2,4,5,6,0,0,0,0}, {0,2,4,5,6,0,0,0}, {1,2,4,5,6,0,0,0}, {0,1,2,4,5,6,0,0},
+    {3,4,5,6,0,0,0,0}, {0,3,4,5,6,0,0,0}, {1,3,4,5,6,0,0,0}, {0,1,3,4,5,6,0,0},
+    {2,3,4,5,6,0,0,0}, {0,2,3,4,5,6,0,0}, {1,2,3,4,5,6,0,0}, {0,1,2,3,4,5,6,0},
+    {7,0,0,0,0,0,0,0}, {0,7,0,0,0,0,0,0}, {1,7,0,0,0,0,0,0}, {0,1,7,0,0,0,0,0},
+    {2,7,0,0,0,0,0,0}, {0,2,7,0,0,0,0,0}, {1,2,7,0,0,0,0,0}, {0,1,2,7,0,0,0,0},
+    {3,7,0,0,0,0,0,0}, {0,3,7,0,0,0,0,0}, {1,3,7,0,0,0,0,0}, {0,1,3,7,0,0,0,0},
+    {2,3,7,0,0,0,0,0}, {0,2,3,7,0,0,0,0}, {1,2,3,7,0,0,0,0}, {0,1,2,3,7,0,0,0},
+    {4,7,0,0,0,0,0,0}, {0,4,7,0,0,0,0,0}, {1,4,7,0,0,0,0,0}, {0,1,4,7,0,0,0,0},
+    {2,4,7,0,0,0,0,0}, {0,2,4,7,0,0,0,0}, {1,2,4,7,0,0,0,0}, {0,1,2,4,7,0,0,0},
+    {3,4,7,0,0,0,0,0}, {0,3,4,7,0,0,0,0}, {1,3,4,7,0,0,0,0}, {0,1,3,4,7,0,0,0},
+    {2,3,4,7,0,0,0,0}, {0,2,3,4,7,0,0,0}, {1,2,3,4,7,0,0,0}, {0,1,2,3,4,7,0,0},
+    {5,7,0,0,0,0,0,0}, {0,5,7,0,0,0,0,0}, {1,5,7,0,0,0,0,0}, {0,1,5,7,0,0,0,0},
+    {2,5,7,0,0,0,0,0}, {0,2,5,7,0,0,0,0}, {1,2,5,7,0,0,0,0}, {0,1,2,5,7,0,0,0},
+    {3,5,7,0,0,0,0,0}, {0,3,5,7,0,0,0,0}, {1,3,5,7,0,0,0,0}, {0,1,3,5,7,0,0,0},
+    {2,3,5,7,0,0,0,0}, {0,2,3,5,7,0,0,0}, {1,2,3,5,7,0,0,0}, {0,1,2,3,5,7,0,0},
+    {4,5,7,0,0,0,0,0}, {0,4,5,7,0,0,0,0}, {1,4,5,7,0,0,0,0}, {0,1,4,5,7,0,0,0},
+    {2,4,5,7,0,0,0,0}, {0,2,4,5,7,0,0,0}, {1,2,4,5,7,0,0,0}, {0,1,2,4,5,7,0,0},
+    {3,4,5,7,0,0,0,0}, {0,3,4,5,7,0,0,0}, {1,3,4,5,7,0,0,0}, {0,1,3,4,5,7,0,0},
+    {2,3,4,5,7,0,0,0}, {0,2,3,4,5,7,0,0}, {1,2,3,4,5,7,0,0}, {0,1,2,3,4,5,7,0},
+    {6,7,0,0,0,0,0,0}, {0,6,7,0,0,0,0,0}, {1,6,7,0,0,0,0,0}, {0,1,6,7,0,0,0,0},
+    {2,6,7,0,0,0,0,0}, {0,2,6,7,0,0,0,0}, {1,2,6,7,0,0,0,0}, {0,1,2,6,7,0,0,0},
+    {3,6,7,0,0,0,0,0}, {0,3,6,7,0,0,0,0}, {1,3,6,7,0,0,0,0}, {0,1,3,6,7,0,0,0},
+    {2,3,6,7,0,0,0,0}, {0,2,3,6,7,0,0,0}, {1,2,3,6,7,0,0,0}, {0,1,2,3,6,7,0,0},
+    {4,6,7,0,0,0,0,0}, {0,4,6,7,0,0,0,0}, {1,4,6,7,0,0,0,0}, {0,1,4,6,7,0,0,0},
+    {2,4,6,7,0,0,0,0}, {0,2,4,6,7,0,0,0}, {1,2,4,6,7,0,0,0}, {0,1,2,4,6,7,0,0},
+    {3,4,6,7,0,0,0,0}, {0,3,4,6,7,0,0,0}, {1,3,4,6,7,0,0,0}, {0,1,3,4,6,7,0,0},
+    {2,3,4,6,7,0,0,0}, {0,2,3,4,6,7,0,0}, {1,2,3,4,6,7,0,0}, {0,1,2,3,4,6,7,0},
+    {5,6,7,0,0,0,0,0}, {0,5,6,7,0,0,0,0}, {1,5,6,7,0,0,0,0}, {0,1,5,6,7,0,0,0},
+    {2,5,6,7,0,0,0,0}, {0,2,5,6,7,0,0,0}, {1,2,5,6,7,0,0,0}, {0,1,2,5,6,7,0,0},
+    {3,5,6,7,0,0,0,0}, {0,3,5,6,7,0,0,0}, {1,3,5,6,7,0,0,0}, {0,1,3,5,6,7,0,0},
+    {2,3,5,6,7,0,0,0}, {0,2,3,5,6,7,0,0}, {1,2,3,5,6,7,0,0}, {0,1,2,3,5,6,7,0},
+    {4,5,6,7,0,0,0,0}, {0,4,5,6,7,0,0,0}, {1,4,5,6,7,0,0,0}, {0,1,4,5,6,7,0,0},
+    {2,4,5,6,7,0,0,0}, {0,2,4,5,6,7,0,0}, {1,2,4,5,6,7,0,0}, {0,1,2,4,5,6,7,0},
+    {3,4,5,6,7,0,0,0}, {0,3,4,5,6,7,0,0}, {1,3,4,5,6,7,0,0}, {0,1,3,4,5,6,7,0},
+    {2,3,4,5,6,7,0,0}, {0,2,3,4,5,6,7,0}, {1,2,3,4,5,6,7,0}, {0,1,2,3,4,5,6,7},
+};
+
+__attribute__((target("avx2"))) static inline unsigned mask4_avx2(__m256d x, __m256d y, const psk_window *w) {
+  const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5), mhalf = _mm256_set1_pd(-0.5);
+  __m256d dy = _mm256_sub_pd(y, _mm256_set1_pd(w->center_y));
+  __m256d a1 = _mm256_add_pd(_mm256_set1_pd(w->lo1), _mm256_mul_pd(_mm256_set1_pd(w->k1), dy));
+  __m256d a2 = _mm256_add_pd(_mm256_set1_pd(w->lo2), _mm256_mul_pd(_mm256_set1_pd(w->k2), dy));
+  __m256d b1 = _mm256_add_pd(_mm256_set1_pd(w->hi1), _mm256_mul_pd(_mm256_set1_pd(w->k1), dy));
+  __m256d b2 = _mm256_add_pd(_mm256_set1_pd(w->hi2), _mm256_mul_pd(_mm256_set1_pd(w->k2), dy));
+  __m256d lo = _mm256_blendv_pd(a1, a2, _mm256_cmp_pd(a1, a2, _CMP_LT_OQ));
+  __m256d hi = _mm256_blendv_pd(b1, b2, _mm256_cmp_pd(b2, b1, _CMP_LT_OQ));
+  __m256d dx = _mm256_sub_pd(x, _mm256_set1_pd(w->center_x));
+  dx = _mm256_blendv_pd(dx, _mm256_sub_pd(dx, one), _mm256_cmp_pd(dx, half, _CMP_GE_OQ));
+  dx = _mm256_blendv_pd(dx, _mm256_add_pd(dx, one), _mm256_cmp_pd(dx, mhalf, _CMP_LT_OQ));
+  __m256d up = _mm256_add_pd(dx, one), down = _mm256_sub_pd(dx, one);
+  __m256d in0 = _mm256_and_pd(_mm256_cmp_pd(dx, lo, _CMP_GE_OQ), _mm256_cmp_pd(dx, hi, _CMP_LE_OQ));
+  __m256d in1 = _mm256_and_pd(_mm256_cmp_pd(up, lo, _CMP_GE_OQ), _mm256_cmp_pd(up, hi, _CMP_LE_OQ));
+  __m256d in2 = _mm256_and_pd(_mm256_cmp_pd(down, lo, _CMP_GE_OQ), _mm256_cmp_pd(down, hi, _CMP_LE_OQ));
+  __m256d in_y = _mm256_and_pd(_mm256_cmp_pd(y, _mm256_set1_pd(w->min_y), _CMP_GE_OQ),
+                               _mm256_cmp_pd(y, _mm256_set1_pd(w->max_y), _CMP_LE_OQ));
+  return (unsigned)_mm256_movemask_pd(_mm256_and_pd(_mm256_or_pd(_mm256_or_pd(in0, in1), in2), in_y));
+}
+
+__attribute__((target("avx2"))) static size_t scan_avx2(const double *xs, const double *ys, size_t start, size_t end,
+                                                        const psk_window *w, uint32_t *out) {
+  size_t count = 0, i = start;
+  const __m256i step = _mm256_set1_epi32(8);
+  __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  for (; i + 8 <= end; i += 8) {
+    unsigned m = mask4_avx2(_mm256_loadu_pd(xs + i), _mm256_loadu_pd(ys + i), w) |
+                 (mask4_avx2(_mm256_loadu_pd(xs + i + 4), _mm256_loadu_pd(ys + i + 4), w) << 4);
+    if (m) {
+      /* Eight indices stored whatever the mask: out has room for end − start, and count ≤ i − start. */
+      __m256i lanes = _mm256_loadu_si256((const __m256i *)compress_lanes[m]);
+      _mm256_storeu_si256((__m256i *)(out + count), _mm256_permutevar8x32_epi32(idx, lanes));
+      count += (size_t)__builtin_popcount(m);
+    }
+    idx = _mm256_add_epi32(idx, step);
+  }
+  return count + scan_portable(xs, ys, i, end, w, out + count);
+}
+
+__attribute__((target("avx512f,avx512vl"))) static size_t scan_avx512(const double *xs, const double *ys, size_t start,
+                                                                      size_t end, const psk_window *w, uint32_t *out) {
+  const __m512d cx = _mm512_set1_pd(w->center_x), cy = _mm512_set1_pd(w->center_y);
+  const __m512d miny = _mm512_set1_pd(w->min_y), maxy = _mm512_set1_pd(w->max_y);
+  const __m512d lo1 = _mm512_set1_pd(w->lo1), hi1 = _mm512_set1_pd(w->hi1), k1 = _mm512_set1_pd(w->k1);
+  const __m512d lo2 = _mm512_set1_pd(w->lo2), hi2 = _mm512_set1_pd(w->hi2), k2 = _mm512_set1_pd(w->k2);
+  const __m512d half = _mm512_set1_pd(0.5), mhalf = _mm512_set1_pd(-0.5), one = _mm512_set1_pd(1.0);
+  const __m256i step = _mm256_set1_epi32(8);
+  __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  size_t count = 0, i = start;
+  for (; i + 8 <= end; i += 8) {
+    __m512d x = _mm512_loadu_pd(xs + i), y = _mm512_loadu_pd(ys + i);
+    __m512d dy = _mm512_sub_pd(y, cy);
+    __m512d a1 = _mm512_add_pd(lo1, _mm512_mul_pd(k1, dy)), a2 = _mm512_add_pd(lo2, _mm512_mul_pd(k2, dy));
+    __m512d b1 = _mm512_add_pd(hi1, _mm512_mul_pd(k1, dy)), b2 = _mm512_add_pd(hi2, _mm512_mul_pd(k2, dy));
+    __m512d lo = _mm512_mask_mov_pd(a1, _mm512_cmp_pd_mask(a1, a2, _CMP_LT_OQ), a2);
+    __m512d hi = _mm512_mask_mov_pd(b1, _mm512_cmp_pd_mask(b2, b1, _CMP_LT_OQ), b2);
+    __m512d dx = _mm512_sub_pd(x, cx);
+    dx = _mm512_mask_sub_pd(dx, _mm512_cmp_pd_mask(dx, half, _CMP_GE_OQ), dx, one);
+    dx = _mm512_mask_add_pd(dx, _mm512_cmp_pd_mask(dx, mhalf, _CMP_LT_OQ), dx, one);
+    __m512d up = _mm512_add_pd(dx, one), down = _mm512_sub_pd(dx, one);
+    __mmask8 in_x = (__mmask8)((_mm512_cmp_pd_mask(dx, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dx, hi, _CMP_LE_OQ)) |
+                               (_mm512_cmp_pd_mask(up, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(up, hi, _CMP_LE_OQ)) |
+                               (_mm512_cmp_pd_mask(down, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(down, hi, _CMP_LE_OQ)));
+    __mmask8 m = in_x & _mm512_cmp_pd_mask(y, miny, _CMP_GE_OQ) & _mm512_cmp_pd_mask(y, maxy, _CMP_LE_OQ);
+    _mm256_mask_compressstoreu_epi32(out + count, m, idx);
+    count += (size_t)__builtin_popcount(m);
+    idx = _mm256_add_epi32(idx, step);
+  }
+  return count + scan_portable(xs, ys, i, end, w, out + count);
+}
+
+static unsigned x86_kernels(void) {
+  unsigned a, b, c, d, kernels = 1u << PSK_KERNEL_PORTABLE;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return kernels;
+  int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+  if (!osxsave || !avx) return kernels;
+  unsigned xcr0_lo, xcr0_hi;
+  __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+  if ((xcr0_lo & 0x6) != 0x6) return kernels; /* the OS saves SSE and AVX state */
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return kernels;
+  if ((b >> 5) & 1) kernels |= 1u << PSK_KERNEL_AVX2;
+  if (((b >> 16) & 1) && ((b >> 31) & 1) && (xcr0_lo & 0xE6) == 0xE6) kernels |= 1u << PSK_KERNEL_AVX512;
+  return kernels;
+}
+#endif
+
+/* ------------------------------------------------------------------------------- arm64 */
+
+#ifdef PSK_ARM64
+static inline unsigned mask2_neon(float64x2_t x, float64x2_t y, const psk_window *w) {
+  const float64x2_t one = vdupq_n_f64(1.0);
+  float64x2_t dy = vsubq_f64(y, vdupq_n_f64(w->center_y));
+  float64x2_t a1 = vaddq_f64(vdupq_n_f64(w->lo1), vmulq_f64(vdupq_n_f64(w->k1), dy));
+  float64x2_t a2 = vaddq_f64(vdupq_n_f64(w->lo2), vmulq_f64(vdupq_n_f64(w->k2), dy));
+  float64x2_t b1 = vaddq_f64(vdupq_n_f64(w->hi1), vmulq_f64(vdupq_n_f64(w->k1), dy));
+  float64x2_t b2 = vaddq_f64(vdupq_n_f64(w->hi2), vmulq_f64(vdupq_n_f64(w->k2), dy));
+  float64x2_t lo = vbslq_f64(vcltq_f64(a1, a2), a2, a1);
+  float64x2_t hi = vbslq_f64(vcltq_f64(b2, b1), b2, b1);
+  float64x2_t dx = vsubq_f64(x, vdupq_n_f64(w->center_x));
+  dx = vbslq_f64(vcgeq_f64(dx, vdupq_n_f64(0.5)), vsubq_f64(dx, one), dx);
+  dx = vbslq_f64(vcltq_f64(dx, vdupq_n_f64(-0.5)), vaddq_f64(dx, one), dx);
+  float64x2_t up = vaddq_f64(dx, one), down = vsubq_f64(dx, one);
+  uint64x2_t in = vorrq_u64(vorrq_u64(vandq_u64(vcgeq_f64(dx, lo), vcleq_f64(dx, hi)),
+                                      vandq_u64(vcgeq_f64(up, lo), vcleq_f64(up, hi))),
+                            vandq_u64(vcgeq_f64(down, lo), vcleq_f64(down, hi)));
+  in = vandq_u64(in, vandq_u64(vcgeq_f64(y, vdupq_n_f64(w->min_y)), vcleq_f64(y, vdupq_n_f64(w->max_y))));
+  return (unsigned)(vgetq_lane_u64(in, 0) & 1) | (unsigned)((vgetq_lane_u64(in, 1) & 1) << 1);
+}
+
+static size_t scan_neon(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
+                        uint32_t *out) {
+  size_t count = 0, i = start;
+  for (; i + 8 <= end; i += 8) {
+    unsigned m = 0;
+    for (unsigned k = 0; k < 8; k += 2) m |= mask2_neon(vld1q_f64(xs + i + k), vld1q_f64(ys + i + k), w) << k;
+    if (m) count = emit8(m, i, out, count);
+  }
+  return count + scan_portable(xs, ys, i, end, w, out + count);
+}
+#endif
+
+/* ------------------------------------------------------------------------------- dispatch */
+
+unsigned psk_available_kernels(void) {
+  static _Atomic unsigned cached = 0; /* 0: not asked yet (the portable bit is always set) */
+  unsigned kernels = cached;
+  if (kernels) return kernels;
+#if defined(PSK_X86)
+  kernels = x86_kernels();
+#elif defined(PSK_ARM64)
+  kernels = (1u << PSK_KERNEL_PORTABLE) | (1u << PSK_KERNEL_NEON);
+#else
+  kernels = 1u << PSK_KERNEL_PORTABLE;
+#endif
+  cached = kernels;
+  return kernels;
+}
+
+int psk_best_kernel(void) {
+  unsigned k = psk_available_kernels();
+  if (k & (1u << PSK_KERNEL_AVX512)) return PSK_KERNEL_AVX512;
+  if (k & (1u << PSK_KERNEL_AVX2)) return PSK_KERNEL_AVX2;
+  if (k & (1u << PSK_KERNEL_NEON)) return PSK_KERNEL_NEON;
+  return PSK_KERNEL_PORTABLE;
+}
+
+const char *psk_kernel_name(int kernel) {
+  switch (kernel) {
+  case PSK_KERNEL_PORTABLE: return "portable";
+  case PSK_KERNEL_AVX2: return "avx2";
+  case PSK_KERNEL_AVX512: return "avx512";
+  case PSK_KERNEL_NEON: return "neon";
+  default: return "unknown";
+  }
+}
+
+size_t psk_scan_narrow(int kernel, const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
+                       uint32_t *out) {
+  if (start >= end) return 0;
+  if (kernel < 0) kernel = psk_best_kernel();
+  if (kernel > 31 || !(psk_available_kernels() & (1u << kernel))) kernel = PSK_KERNEL_PORTABLE;
+  switch (kernel) {
+#if defined(PSK_X86)
+  case PSK_KERNEL_AVX512: return scan_avx512(xs, ys, start, end, w, out);
+  case PSK_KERNEL_AVX2: return scan_avx2(xs, ys, start, end, w, out);
+#elif defined(PSK_ARM64)
+  case PSK_KERNEL_NEON: return scan_neon(xs, ys, start, end, w, out);
+#endif
+  default: return scan_portable(xs, ys, start, end, w, out);
+  }
+}

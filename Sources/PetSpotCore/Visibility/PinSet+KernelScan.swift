@@ -1,0 +1,45 @@
+internal import CPetSpotKernels
+
+/// The narrow flat scan through the C kernels of `CPetSpotKernels`: the best one this CPU runs
+/// (AVX-512, AVX2, NEON or portable C), chosen at run time, so the default build is fast on every
+/// machine without a `-target-cpu` flag. ``scanNarrowSIMD(_:_:_:_:)`` stays the Swift reference
+/// the kernels are tested against.
+extension PinSet {
+  /// Pins per kernel call: the positions buffer is 64 KB.
+  static var kernelChunk: Int { 16_384 }
+
+  /// The kernel ``scanVisible(in:statusFilter:)`` uses on this CPU ("avx512", "avx2", "neon",
+  /// "portable").
+  public static var scanKernelName: String { String(cString: psk_kernel_name(psk_best_kernel())) }
+
+  /// The kernels this CPU runs, by name (the portable one always).
+  package static var availableScanKernels: [(id: Int32, name: String)] {
+    let mask = psk_available_kernels()
+    return (0..<32).filter { mask & (1 << $0) != 0 }.map { (Int32($0), String(cString: psk_kernel_name(Int32($0)))) }
+  }
+
+  /// Scans pins `range` of `xs`/`ys` for `window` (flat and narrow) with `kernel` (−1: the best),
+  /// handing each chunk's visible positions, ascending, to `sink` with the number of pins scanned
+  /// so far (from the range's start); the sink may rewrite or shorten the chunk in place (the
+  /// buffer is reused for the next one).
+  package static func scanNarrowKernel(
+    _ window: VisibilityWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
+    range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+  ) {
+    let range = range ?? 0..<xs.count
+    guard !range.isEmpty else { return }
+    var w = psk_window(
+      center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY, lo1: window.lo1,
+      hi1: window.hi1, k1: window.k1, lo2: window.lo2, hi2: window.hi2, k2: window.k2)
+    let chunk = min(kernelChunk, range.count)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { buffer in
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = min(range.upperBound, start + chunk)
+        let found = psk_scan_narrow(kernel, xs.baseAddress!, ys.baseAddress!, start, end, &w, buffer.baseAddress!)
+        if found > 0 { sink(UnsafeMutableBufferPointer(rebasing: buffer[0..<found]), end - range.lowerBound) }
+        start = end
+      }
+    }
+  }
+}
