@@ -79,5 +79,7 @@ struct ReplayCommandTests {
     #expect(try plain.lines.map(CLIRunner.object).allSatisfy { ($0["state"] as! [String: Any])["display"] == nil })
     let bad = try CLIRunner.run(["replay", "--cluster", "--min-separation", "0"], stdin: "")
     #expect(bad.status == 2 && bad.stderr.contains("--min-separation"), "\(bad.stderr)")
+    let unused = try CLIRunner.run(["replay", "--max-zoom", "12"], stdin: "")
+    #expect(unused.status == 2 && unused.stderr.contains("need --cluster"), "\(unused.stderr)")
   }
 }

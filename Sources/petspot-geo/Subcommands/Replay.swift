@@ -52,6 +52,10 @@ extension PetSpotGeoCommand {
     }
 
     func validate() throws {
+      if !cluster && clustering.options != ClusterOptions() {
+        throw ValidationError(
+          "--min-separation and --max-zoom need --cluster (they set how the shown pins are clustered)")
+      }
       do throws(InvalidInput) {
         try configuration.validate()
       } catch {
