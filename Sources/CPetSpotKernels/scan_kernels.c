@@ -20,12 +20,15 @@
 
 /* ------------------------------------------------------------------------------- portable */
 
-static inline int visible(double x, double y, const psk_window *w) {
+/* `lines` is a constant at every call site: each kernel is compiled once for 2 and once for 3. */
+static inline int visible(double x, double y, const psk_window *w, int lines) {
   double dy = y - w->center_y;
-  double a1 = w->lo1 + w->k1 * dy, a2 = w->lo2 + w->k2 * dy;
-  double b1 = w->hi1 + w->k1 * dy, b2 = w->hi2 + w->k2 * dy;
-  double lo = a1 < a2 ? a2 : a1;
-  double hi = b2 < b1 ? b2 : b1;
+  double lo = w->lo[0] + w->k[0] * dy, hi = w->hi[0] + w->m[0] * dy;
+  for (int i = 1; i < lines; i++) {
+    double a = w->lo[i] + w->k[i] * dy, b = w->hi[i] + w->m[i] * dy;
+    lo = lo < a ? a : lo;
+    hi = b < hi ? b : hi;
+  }
   double dx = x - w->center_x;
   if (dx >= 0.5) dx = dx - 1;
   if (dx < -0.5) dx = dx + 1;
@@ -34,14 +37,20 @@ static inline int visible(double x, double y, const psk_window *w) {
   return in_x && y >= w->min_y && y <= w->max_y;
 }
 
-static size_t scan_portable(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
-                            uint32_t *out) {
+static inline size_t scan_portable_lines(const double *xs, const double *ys, size_t start, size_t end,
+                                         const psk_window *w, uint32_t *out, int lines) {
   size_t count = 0;
   for (size_t i = start; i < end; i++) {
     out[count] = (uint32_t)i;
-    count += (size_t)visible(xs[i], ys[i], w);
+    count += (size_t)visible(xs[i], ys[i], w, lines);
   }
   return count;
+}
+
+static size_t scan_portable(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
+                            uint32_t *out) {
+  return w->lines == 3 ? scan_portable_lines(xs, ys, start, end, w, out, 3)
+                       : scan_portable_lines(xs, ys, start, end, w, out, 2);
 }
 
 /* Writes the indices base + lane of the lanes set in an 8-bit mask. */
@@ -125,15 +134,18 @@ static const uint32_t compress_lanes[256][8] = {
     {2,3,4,5,6,7,0,0}, {0,2,3,4,5,6,7,0}, {1,2,3,4,5,6,7,0}, {0,1,2,3,4,5,6,7},
 };
 
-__attribute__((target("avx2"))) static inline unsigned mask4_avx2(__m256d x, __m256d y, const psk_window *w) {
+__attribute__((target("avx2"))) static inline unsigned mask4_avx2(__m256d x, __m256d y, const psk_window *w,
+                                                                  int lines) {
   const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5), mhalf = _mm256_set1_pd(-0.5);
   __m256d dy = _mm256_sub_pd(y, _mm256_set1_pd(w->center_y));
-  __m256d a1 = _mm256_add_pd(_mm256_set1_pd(w->lo1), _mm256_mul_pd(_mm256_set1_pd(w->k1), dy));
-  __m256d a2 = _mm256_add_pd(_mm256_set1_pd(w->lo2), _mm256_mul_pd(_mm256_set1_pd(w->k2), dy));
-  __m256d b1 = _mm256_add_pd(_mm256_set1_pd(w->hi1), _mm256_mul_pd(_mm256_set1_pd(w->k1), dy));
-  __m256d b2 = _mm256_add_pd(_mm256_set1_pd(w->hi2), _mm256_mul_pd(_mm256_set1_pd(w->k2), dy));
-  __m256d lo = _mm256_blendv_pd(a1, a2, _mm256_cmp_pd(a1, a2, _CMP_LT_OQ));
-  __m256d hi = _mm256_blendv_pd(b1, b2, _mm256_cmp_pd(b2, b1, _CMP_LT_OQ));
+  __m256d lo = _mm256_add_pd(_mm256_set1_pd(w->lo[0]), _mm256_mul_pd(_mm256_set1_pd(w->k[0]), dy));
+  __m256d hi = _mm256_add_pd(_mm256_set1_pd(w->hi[0]), _mm256_mul_pd(_mm256_set1_pd(w->m[0]), dy));
+  for (int i = 1; i < lines; i++) {
+    __m256d a = _mm256_add_pd(_mm256_set1_pd(w->lo[i]), _mm256_mul_pd(_mm256_set1_pd(w->k[i]), dy));
+    __m256d b = _mm256_add_pd(_mm256_set1_pd(w->hi[i]), _mm256_mul_pd(_mm256_set1_pd(w->m[i]), dy));
+    lo = _mm256_blendv_pd(lo, a, _mm256_cmp_pd(lo, a, _CMP_LT_OQ));
+    hi = _mm256_blendv_pd(hi, b, _mm256_cmp_pd(b, hi, _CMP_LT_OQ));
+  }
   __m256d dx = _mm256_sub_pd(x, _mm256_set1_pd(w->center_x));
   dx = _mm256_blendv_pd(dx, _mm256_sub_pd(dx, one), _mm256_cmp_pd(dx, half, _CMP_GE_OQ));
   dx = _mm256_blendv_pd(dx, _mm256_add_pd(dx, one), _mm256_cmp_pd(dx, mhalf, _CMP_LT_OQ));
@@ -146,14 +158,15 @@ __attribute__((target("avx2"))) static inline unsigned mask4_avx2(__m256d x, __m
   return (unsigned)_mm256_movemask_pd(_mm256_and_pd(_mm256_or_pd(_mm256_or_pd(in0, in1), in2), in_y));
 }
 
-__attribute__((target("avx2"))) static size_t scan_avx2(const double *xs, const double *ys, size_t start, size_t end,
-                                                        const psk_window *w, uint32_t *out) {
+__attribute__((target("avx2"))) static inline size_t scan_avx2_lines(const double *xs, const double *ys, size_t start,
+                                                                     size_t end, const psk_window *w, uint32_t *out,
+                                                                     int lines) {
   size_t count = 0, i = start;
   const __m256i step = _mm256_set1_epi32(8);
   __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   for (; i + 8 <= end; i += 8) {
-    unsigned m = mask4_avx2(_mm256_loadu_pd(xs + i), _mm256_loadu_pd(ys + i), w) |
-                 (mask4_avx2(_mm256_loadu_pd(xs + i + 4), _mm256_loadu_pd(ys + i + 4), w) << 4);
+    unsigned m = mask4_avx2(_mm256_loadu_pd(xs + i), _mm256_loadu_pd(ys + i), w, lines) |
+                 (mask4_avx2(_mm256_loadu_pd(xs + i + 4), _mm256_loadu_pd(ys + i + 4), w, lines) << 4);
     if (m) {
       /* Eight indices stored whatever the mask: out has room for end − start, and count ≤ i − start. */
       __m256i lanes = _mm256_loadu_si256((const __m256i *)compress_lanes[m]);
@@ -162,15 +175,21 @@ __attribute__((target("avx2"))) static size_t scan_avx2(const double *xs, const 
     }
     idx = _mm256_add_epi32(idx, step);
   }
-  return count + scan_portable(xs, ys, i, end, w, out + count);
+  return count + scan_portable_lines(xs, ys, i, end, w, out + count, lines);
 }
 
-__attribute__((target("avx512f,avx512vl"))) static size_t scan_avx512(const double *xs, const double *ys, size_t start,
-                                                                      size_t end, const psk_window *w, uint32_t *out) {
+__attribute__((target("avx2"))) static size_t scan_avx2(const double *xs, const double *ys, size_t start, size_t end,
+                                                        const psk_window *w, uint32_t *out) {
+  return w->lines == 3 ? scan_avx2_lines(xs, ys, start, end, w, out, 3)
+                       : scan_avx2_lines(xs, ys, start, end, w, out, 2);
+}
+
+__attribute__((target("avx512f,avx512vl"))) static inline size_t scan_avx512_lines(const double *xs, const double *ys,
+                                                                                   size_t start, size_t end,
+                                                                                   const psk_window *w, uint32_t *out,
+                                                                                   int lines) {
   const __m512d cx = _mm512_set1_pd(w->center_x), cy = _mm512_set1_pd(w->center_y);
   const __m512d miny = _mm512_set1_pd(w->min_y), maxy = _mm512_set1_pd(w->max_y);
-  const __m512d lo1 = _mm512_set1_pd(w->lo1), hi1 = _mm512_set1_pd(w->hi1), k1 = _mm512_set1_pd(w->k1);
-  const __m512d lo2 = _mm512_set1_pd(w->lo2), hi2 = _mm512_set1_pd(w->hi2), k2 = _mm512_set1_pd(w->k2);
   const __m512d half = _mm512_set1_pd(0.5), mhalf = _mm512_set1_pd(-0.5), one = _mm512_set1_pd(1.0);
   const __m256i step = _mm256_set1_epi32(8);
   __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
@@ -178,10 +197,14 @@ __attribute__((target("avx512f,avx512vl"))) static size_t scan_avx512(const doub
   for (; i + 8 <= end; i += 8) {
     __m512d x = _mm512_loadu_pd(xs + i), y = _mm512_loadu_pd(ys + i);
     __m512d dy = _mm512_sub_pd(y, cy);
-    __m512d a1 = _mm512_add_pd(lo1, _mm512_mul_pd(k1, dy)), a2 = _mm512_add_pd(lo2, _mm512_mul_pd(k2, dy));
-    __m512d b1 = _mm512_add_pd(hi1, _mm512_mul_pd(k1, dy)), b2 = _mm512_add_pd(hi2, _mm512_mul_pd(k2, dy));
-    __m512d lo = _mm512_mask_mov_pd(a1, _mm512_cmp_pd_mask(a1, a2, _CMP_LT_OQ), a2);
-    __m512d hi = _mm512_mask_mov_pd(b1, _mm512_cmp_pd_mask(b2, b1, _CMP_LT_OQ), b2);
+    __m512d lo = _mm512_add_pd(_mm512_set1_pd(w->lo[0]), _mm512_mul_pd(_mm512_set1_pd(w->k[0]), dy));
+    __m512d hi = _mm512_add_pd(_mm512_set1_pd(w->hi[0]), _mm512_mul_pd(_mm512_set1_pd(w->m[0]), dy));
+    for (int l = 1; l < lines; l++) {
+      __m512d a = _mm512_add_pd(_mm512_set1_pd(w->lo[l]), _mm512_mul_pd(_mm512_set1_pd(w->k[l]), dy));
+      __m512d b = _mm512_add_pd(_mm512_set1_pd(w->hi[l]), _mm512_mul_pd(_mm512_set1_pd(w->m[l]), dy));
+      lo = _mm512_mask_mov_pd(lo, _mm512_cmp_pd_mask(lo, a, _CMP_LT_OQ), a);
+      hi = _mm512_mask_mov_pd(hi, _mm512_cmp_pd_mask(b, hi, _CMP_LT_OQ), b);
+    }
     __m512d dx = _mm512_sub_pd(x, cx);
     dx = _mm512_mask_sub_pd(dx, _mm512_cmp_pd_mask(dx, half, _CMP_GE_OQ), dx, one);
     dx = _mm512_mask_add_pd(dx, _mm512_cmp_pd_mask(dx, mhalf, _CMP_LT_OQ), dx, one);
@@ -194,7 +217,13 @@ __attribute__((target("avx512f,avx512vl"))) static size_t scan_avx512(const doub
     count += (size_t)__builtin_popcount(m);
     idx = _mm256_add_epi32(idx, step);
   }
-  return count + scan_portable(xs, ys, i, end, w, out + count);
+  return count + scan_portable_lines(xs, ys, i, end, w, out + count, lines);
+}
+
+__attribute__((target("avx512f,avx512vl"))) static size_t scan_avx512(const double *xs, const double *ys, size_t start,
+                                                                      size_t end, const psk_window *w, uint32_t *out) {
+  return w->lines == 3 ? scan_avx512_lines(xs, ys, start, end, w, out, 3)
+                       : scan_avx512_lines(xs, ys, start, end, w, out, 2);
 }
 
 static unsigned x86_kernels(void) {
@@ -215,15 +244,17 @@ static unsigned x86_kernels(void) {
 /* ------------------------------------------------------------------------------- arm64 */
 
 #ifdef PSK_ARM64
-static inline unsigned mask2_neon(float64x2_t x, float64x2_t y, const psk_window *w) {
+static inline unsigned mask2_neon(float64x2_t x, float64x2_t y, const psk_window *w, int lines) {
   const float64x2_t one = vdupq_n_f64(1.0);
   float64x2_t dy = vsubq_f64(y, vdupq_n_f64(w->center_y));
-  float64x2_t a1 = vaddq_f64(vdupq_n_f64(w->lo1), vmulq_f64(vdupq_n_f64(w->k1), dy));
-  float64x2_t a2 = vaddq_f64(vdupq_n_f64(w->lo2), vmulq_f64(vdupq_n_f64(w->k2), dy));
-  float64x2_t b1 = vaddq_f64(vdupq_n_f64(w->hi1), vmulq_f64(vdupq_n_f64(w->k1), dy));
-  float64x2_t b2 = vaddq_f64(vdupq_n_f64(w->hi2), vmulq_f64(vdupq_n_f64(w->k2), dy));
-  float64x2_t lo = vbslq_f64(vcltq_f64(a1, a2), a2, a1);
-  float64x2_t hi = vbslq_f64(vcltq_f64(b2, b1), b2, b1);
+  float64x2_t lo = vaddq_f64(vdupq_n_f64(w->lo[0]), vmulq_f64(vdupq_n_f64(w->k[0]), dy));
+  float64x2_t hi = vaddq_f64(vdupq_n_f64(w->hi[0]), vmulq_f64(vdupq_n_f64(w->m[0]), dy));
+  for (int i = 1; i < lines; i++) {
+    float64x2_t a = vaddq_f64(vdupq_n_f64(w->lo[i]), vmulq_f64(vdupq_n_f64(w->k[i]), dy));
+    float64x2_t b = vaddq_f64(vdupq_n_f64(w->hi[i]), vmulq_f64(vdupq_n_f64(w->m[i]), dy));
+    lo = vbslq_f64(vcltq_f64(lo, a), a, lo);
+    hi = vbslq_f64(vcltq_f64(b, hi), b, hi);
+  }
   float64x2_t dx = vsubq_f64(x, vdupq_n_f64(w->center_x));
   dx = vbslq_f64(vcgeq_f64(dx, vdupq_n_f64(0.5)), vsubq_f64(dx, one), dx);
   dx = vbslq_f64(vcltq_f64(dx, vdupq_n_f64(-0.5)), vaddq_f64(dx, one), dx);
@@ -235,15 +266,21 @@ static inline unsigned mask2_neon(float64x2_t x, float64x2_t y, const psk_window
   return (unsigned)(vgetq_lane_u64(in, 0) & 1) | (unsigned)((vgetq_lane_u64(in, 1) & 1) << 1);
 }
 
-static size_t scan_neon(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
-                        uint32_t *out) {
+static inline size_t scan_neon_lines(const double *xs, const double *ys, size_t start, size_t end,
+                                     const psk_window *w, uint32_t *out, int lines) {
   size_t count = 0, i = start;
   for (; i + 8 <= end; i += 8) {
     unsigned m = 0;
-    for (unsigned k = 0; k < 8; k += 2) m |= mask2_neon(vld1q_f64(xs + i + k), vld1q_f64(ys + i + k), w) << k;
+    for (unsigned k = 0; k < 8; k += 2) m |= mask2_neon(vld1q_f64(xs + i + k), vld1q_f64(ys + i + k), w, lines) << k;
     if (m) count = emit8(m, i, out, count);
   }
-  return count + scan_portable(xs, ys, i, end, w, out + count);
+  return count + scan_portable_lines(xs, ys, i, end, w, out + count, lines);
+}
+
+static size_t scan_neon(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
+                        uint32_t *out) {
+  return w->lines == 3 ? scan_neon_lines(xs, ys, start, end, w, out, 3)
+                       : scan_neon_lines(xs, ys, start, end, w, out, 2);
 }
 #endif
 

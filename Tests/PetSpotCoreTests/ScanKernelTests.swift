@@ -3,9 +3,9 @@ import PetSpotTestSupport
 import Testing
 
 /// Every scan kernel this CPU runs (AVX-512, AVX2, NEON, portable C) against the Swift SIMD
-/// reference: the same positions, in the same order, on random windows and pins — every tail
-/// length, NaN and off-map coordinates, world copies at the antimeridian, rotated views, chunks
-/// starting anywhere.
+/// reference: the same positions, in the same order, on random windows and pins — flat and
+/// tilted, every tail length, NaN and off-map coordinates, world copies at the antimeridian,
+/// rotated views, chunks starting anywhere.
 @Suite("Scan kernels equal the Swift reference")
 struct ScanKernelTests {
   /// Mercator coordinates: mostly near the window, some anywhere, some NaN, some exactly on edges.
@@ -38,7 +38,11 @@ struct ScanKernelTests {
       ys.withUnsafeBufferPointer { py in
         let sx = UnsafeBufferPointer(rebasing: px[range])
         let sy = UnsafeBufferPointer(rebasing: py[range])
-        PinSet.scanNarrowSIMD(w, sx, sy) { out.append(UInt32(range.lowerBound + $0)) }
+        if let quad = w.quad {
+          PinSet.scanNarrowSIMD(quad, sx, sy) { out.append(UInt32(range.lowerBound + $0)) }
+        } else {
+          PinSet.scanNarrowSIMD(w, sx, sy) { out.append(UInt32(range.lowerBound + $0)) }
+        }
       }
     }
     return out
@@ -50,7 +54,11 @@ struct ScanKernelTests {
     var out: [UInt32] = []
     xs.withUnsafeBufferPointer { px in
       ys.withUnsafeBufferPointer { py in
-        PinSet.scanNarrowKernel(w, px, py, range: range, kernel: id) { chunk, _ in out.append(contentsOf: chunk) }
+        if let quad = w.quad {
+          PinSet.scanNarrowKernel(quad, px, py, range: range, kernel: id) { chunk, _ in out.append(contentsOf: chunk) }
+        } else {
+          PinSet.scanNarrowKernel(w, px, py, range: range, kernel: id) { chunk, _ in out.append(contentsOf: chunk) }
+        }
       }
     }
     return out
@@ -63,11 +71,16 @@ struct ScanKernelTests {
     var random = SeededRandom(seed: 0x5CA7 + UInt64(round))
     let kinds: [CameraKind] = [.city, .country, .continent, .antimeridian, .polar, .rotated, .tiny, .rotated]
     var compared = 0
-    for trial in 0..<40 {
-      let camera = random.camera(kinds[(trial + round) % kinds.count])
-      let window = VisibilityWindow(rectangle: VisibleRectangle(camera: camera), padding: random.uniform(0...30))
-      guard window.isNarrow && window.quad == nil else { continue }
-      let count = trial < 20 ? trial * 3 : 1000 + Int(random.next() % 200)
+    var tilted = 0
+    for trial in 0..<60 {
+      let kind = kinds[(trial + round) % kinds.count]
+      // Every third camera tilted: the three-line test of a tilted view.
+      let camera = trial % 3 == 2 ? random.tiltedCamera(kind) : random.camera(kind)
+      guard let window = try? VisibilityWindow(view: CameraView(camera), padding: random.uniform(0...30)),
+        window.isNarrow
+      else { continue }
+      tilted += window.quad == nil ? 0 : 1
+      let count = trial < 30 ? trial * 2 : 1000 + Int(random.next() % 200)
       let (xs, ys) = Self.points(&random, count: count, near: window)
       let start = count == 0 ? 0 : Int(random.next() % UInt64(count / 3 + 1))
       for range in [0..<count, start..<count, start..<max(start, count - Int(random.next() % 9))] {
@@ -78,7 +91,7 @@ struct ScanKernelTests {
         compared += 1
       }
     }
-    #expect(compared > 60)
+    #expect(compared > 90 && tilted >= 8, "\(compared) windows, \(tilted) tilted")
   }
 
   @Test("a whole pin set: scanVisible (through the kernel, in chunks) equals the reference; status filter")
@@ -90,8 +103,9 @@ struct ScanKernelTests {
         id: "p\(i)", latitude: random.uniform(-89...89), longitude: random.uniform(-180...180),
         status: [.missing, .found, nil][i % 3], sourceRow: i)
     }
-    for kind in [CameraKind.continent, .wholeWorld, .antimeridian, .rotated] {
-      let window = VisibilityWindow(rectangle: VisibleRectangle(camera: random.camera(kind)))
+    for (k, kind) in [CameraKind.continent, .wholeWorld, .antimeridian, .rotated, .city, .country].enumerated() {
+      let camera = k >= 4 ? random.tiltedCamera(kind) : random.camera(kind)
+      let window = try VisibilityWindow(view: CameraView(camera))
       let brute = (0..<pins.count).filter { window.contains(x: pins.mercatorX[$0], y: pins.mercatorY[$0]) }
       #expect(pins.scanVisible(in: window).map(Int.init) == brute, "\(kind)")
       let missing = brute.filter { pins.statusCodes[$0] == 1 }

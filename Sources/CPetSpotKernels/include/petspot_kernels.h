@@ -13,13 +13,16 @@
 extern "C" {
 #endif
 
-/* The narrow flat visibility test (VisibilityWindow in Swift): a pin at Mercator (x, y) is visible
- * when y lies in [min_y, max_y] and x − center_x, wrapped into [−½, ½), or that ± 1 lies in
- * [max(lo1 + k1·dy, lo2 + k2·dy), min(hi1 + k1·dy, hi2 + k2·dy)] with dy = y − center_y. NaN is
- * never visible. */
+/* The narrow visibility test (VisibilityWindow and, tilted, QuadWindow in Swift): a pin at Mercator
+ * (x, y) is visible when y lies in [min_y, max_y] and x − center_x, wrapped into [−½, ½), or that
+ * ± 1 lies in [max over i of lo[i] + k[i]·dy, min over i of hi[i] + m[i]·dy] with dy = y − center_y,
+ * i < lines (2 for a flat view, whose m is its k; 3 for a tilted one). The maxima and minima are
+ * taken in index order, as the Swift tests do. NaN is never visible. */
 typedef struct psk_window {
   double center_x, center_y, min_y, max_y;
-  double lo1, hi1, k1, lo2, hi2, k2;
+  double lo[3], k[3];
+  double hi[3], m[3];
+  int lines;
 } psk_window;
 
 /* Kernels. */

@@ -18,7 +18,7 @@ extension PinSet {
     return (0..<32).filter { mask & (1 << $0) != 0 }.map { (Int32($0), String(cString: psk_kernel_name(Int32($0)))) }
   }
 
-  /// Scans pins `range` of `xs`/`ys` for `window` (flat and narrow) with `kernel` (−1: the best),
+  /// Scans pins `range` of `xs`/`ys` for a flat narrow `window` with `kernel` (−1: the best),
   /// handing each chunk's visible positions, ascending, to `sink` with the number of pins scanned
   /// so far (from the range's start); the sink may rewrite or shorten the chunk in place (the
   /// buffer is reused for the next one).
@@ -26,11 +26,33 @@ extension PinSet {
     _ window: VisibilityWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
     range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
-    let range = range ?? 0..<xs.count
+    // A flat window's upper bounds share its lower bounds' slopes; the third line is unused.
+    let w = psk_window(
+      center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY,
+      lo: (window.lo1, window.lo2, -.infinity), k: (window.k1, window.k2, 0), hi: (window.hi1, window.hi2, .infinity),
+      m: (window.k1, window.k2, 0), lines: 2)
+    scan(w, xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+  }
+
+  /// The same for a tilted view's narrow window (three lines a side).
+  package static func scanNarrowKernel(
+    _ window: QuadWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
+    range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+  ) {
+    let w = psk_window(
+      center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY,
+      lo: (window.lo1, window.lo2, window.lo3), k: (window.k1, window.k2, window.k3),
+      hi: (window.hi1, window.hi2, window.hi3), m: (window.m1, window.m2, window.m3), lines: 3)
+    scan(w, xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+  }
+
+  /// The chunked kernel calls behind both.
+  private static func scan(
+    _ window: psk_window, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, range: Range<Int>,
+    kernel: Int32, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+  ) {
     guard !range.isEmpty else { return }
-    var w = psk_window(
-      center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY, lo1: window.lo1,
-      hi1: window.hi1, k1: window.k1, lo2: window.lo2, hi2: window.hi2, k2: window.k2)
+    var w = window
     let chunk = min(kernelChunk, range.count)
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { buffer in
       var start = range.lowerBound

@@ -1,8 +1,8 @@
 /// The narrow-window scan written with explicit SIMD: eight pins per step, one vector compare
 /// chain, and a scalar look at the eight lanes only when one of them is visible (rare for a city
 /// camera over millions of pins). Built with `-target-cpu` for AVX-512 the chain maps onto zmm
-/// registers; without it LLVM splits it into SSE2 pairs. For flat windows it is the portable
-/// reference the C kernels (``scanNarrowKernel``) are tested against; tilted windows use it.
+/// registers; without it LLVM splits it into SSE2 pairs. It is the portable reference the C
+/// kernels (``scanNarrowKernel``) are tested against, flat and tilted.
 extension PinSet {
   typealias Lanes = SIMD8<Double>
 
@@ -58,7 +58,7 @@ extension PinSet {
 
   /// The same scan for a tilted view's window (three lines a side).
   @inline(__always)
-  static func scanNarrowSIMD(
+  package static func scanNarrowSIMD(
     _ w: QuadWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
     _ emit: (Int) -> Void
   ) {

@@ -28,8 +28,8 @@ extension PinSet {
   }
 
   /// Hands the visible positions to `sink` in ascending runs, each with the number of pins scanned
-  /// so far. A flat narrow window (every camera less than two worlds wide) goes through the
-  /// run-time-chosen C kernel (``scanNarrowKernel``).
+  /// so far. A narrow window (every camera less than two worlds wide, flat or tilted) goes through
+  /// the run-time-chosen C kernel (``scanNarrowKernel``).
   private func scan(
     _ window: VisibilityWindow, _ statusFilter: StatusFilter?, _ sink: (UnsafeBufferPointer<UInt32>, Int) -> Void
   ) {
@@ -38,15 +38,20 @@ extension PinSet {
       mercatorY.withUnsafeBufferPointer { ys in
         statusCodes.withUnsafeBufferPointer { codes in
           guard !xs.isEmpty else { return }
-          if window.quad == nil && window.isNarrow {
-            Self.scanNarrowKernel(window, xs, ys) { chunk, scanned in
-              guard let table else { return sink(UnsafeBufferPointer(chunk), scanned) }
-              var kept = 0
-              for position in chunk where table[Int(codes[Int(position)])] {
-                chunk[kept] = position
-                kept += 1
-              }
-              sink(UnsafeBufferPointer(rebasing: chunk[0..<kept]), scanned)
+          func filtered(_ chunk: UnsafeMutableBufferPointer<UInt32>, _ scanned: Int) {
+            guard let table else { return sink(UnsafeBufferPointer(chunk), scanned) }
+            var kept = 0
+            for position in chunk where table[Int(codes[Int(position)])] {
+              chunk[kept] = position
+              kept += 1
+            }
+            sink(UnsafeBufferPointer(rebasing: chunk[0..<kept]), scanned)
+          }
+          if window.isNarrow {
+            if let quad = window.quad {
+              Self.scanNarrowKernel(quad, xs, ys, filtered)
+            } else {
+              Self.scanNarrowKernel(window, xs, ys, filtered)
             }
             return
           }
@@ -56,7 +61,7 @@ extension PinSet {
             found.append(UInt32(truncatingIfNeeded: i))
           }
           if let quad = window.quad {
-            Self.scanQuad(quad, narrow: window.isNarrow, xs, ys, keep)
+            Self.scanQuad(quad, xs, ys, keep)
           } else {
             for i in 0..<xs.count where window.contains(x: xs[i], y: ys[i]) { keep(i) }
           }
@@ -66,17 +71,11 @@ extension PinSet {
     }
   }
 
-  /// The scan of a tilted view's window, kept out of line so that the flat scan above compiles as
-  /// it did before tilted views existed (inlining both cost the flat scan 20 %).
+  /// The scan of a tilted view's window wider than two worlds, kept out of line.
   @inline(never)
   private static func scanQuad(
-    _ quad: QuadWindow, narrow: Bool, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
-    _ keep: (Int) -> Void
+    _ quad: QuadWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, _ keep: (Int) -> Void
   ) {
-    if narrow {
-      scanNarrowSIMD(quad, xs, ys, keep)
-    } else {
-      for i in 0..<xs.count where quad.contains(x: xs[i], y: ys[i]) { keep(i) }
-    }
+    for i in 0..<xs.count where quad.contains(x: xs[i], y: ys[i]) { keep(i) }
   }
 }
