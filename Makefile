@@ -76,7 +76,7 @@ test-swift: build
 
 CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c Tests/CAPI/capi_navigation.c \
   Tests/CAPI/capi_tilted.c Tests/CAPI/capi_onscreen.c Tests/CAPI/capi_changes.c \
-  Tests/CAPI/capi_aggregates.c Tests/CAPI/capi_display.c
+  Tests/CAPI/capi_aggregates.c Tests/CAPI/capi_display.c Tests/CAPI/capi_filter.c
 
 test-c: build
 	@mkdir -p $(OUT)

@@ -8,7 +8,7 @@ final class ClusterIndexHandle: ErrorReportingHandle {
   let gate = EntryGate()
 
   /// Clusters this handle's queries merged (not in the index: below zoom 0, near the edges, under a
-  /// tilt, stacks), by id: the by-id calls
+  /// tilt, stacks; under a filter, all), by id: the by-id calls
   /// find them too, until the index changes (their members may then differ). At most
   /// ``mergedCapacity``; beyond it the oldest queries' entries are forgotten.
   private var merged: [UInt64: ClusterSummary] = [:]
@@ -19,9 +19,11 @@ final class ClusterIndexHandle: ErrorReportingHandle {
     self.clustered = clustered
   }
 
-  /// Remembers the merged clusters of a query's result.
+  /// Remembers the merged clusters of a query's result — under a filter every cluster, since a
+  /// cluster with hidden leaves has an id the index does not know.
   func remember(_ result: ClusterResult) {
-    for summary in result.mergedClusters where merged.updateValue(summary, forKey: summary.idHash) == nil {
+    let unknown = clustered.index.filter == nil ? result.mergedClusters : result.items.compactMap(\.cluster)
+    for summary in unknown where merged.updateValue(summary, forKey: summary.idHash) == nil {
       mergedOrder.append(summary.idHash)
     }
     if mergedOrder.count > Self.mergedCapacity {
@@ -36,6 +38,14 @@ final class ClusterIndexHandle: ErrorReportingHandle {
     merged = [:]
     mergedOrder = []
     try clustered.apply(changes)
+  }
+
+  /// Sets the filter of later queries; merged clusters from earlier queries are forgotten (their
+  /// counts were those of the old filter).
+  func setFilter(_ filter: ClusterFilter?) throws(InvalidInput) {
+    try clustered.setFilter(filter)
+    merged = [:]
+    mergedOrder = []
   }
 
   /// The id of the pin with this number (see ``pinPosition(number:in:)``), or `nil`.

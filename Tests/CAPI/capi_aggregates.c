@@ -82,10 +82,8 @@ void test_aggregates(void) {
   double lat[ROWS], lng[ROWS];
   uint32_t state = 12345;
   for (size_t i = 0; i < ROWS; i++) {
-    state = state * 1103515245u + 12345u;
-    lat[i] = 45.0 + ((state >> 8) % 10000) / 10000.0 * 0.5 - 0.25;
-    state = state * 1103515245u + 12345u;
-    lng[i] = 5.0 + ((state >> 8) % 10000) / 10000.0 * 0.5 - 0.25;
+    lat[i] = 45.0 + capi_next_unit(&state) * 0.5 - 0.25;
+    lng[i] = 5.0 + capi_next_unit(&state) * 0.5 - 0.25;
     if (i % 97 == 13) lat[i] = NAN; /* kept out: values must still follow rows */
     species[i] = SPECIES[(state >> 4) % 5];
     sprintf(dates[i], "2026-%02u-%02uT%02u:00:00Z", 1 + (state >> 3) % 12, 1 + (state >> 7) % 28, (state >> 11) % 24);

@@ -17,6 +17,14 @@ extern int passed, failed;
     }                                                      \
   } while (0)
 
+/* The tests' fixed-seed generator: advances `state` (a linear congruential step) and returns a
+ * value in [0, 1) with four decimal digits. */
+#include <stdint.h>
+static inline double capi_next_unit(uint32_t *state) {
+  *state = *state * 1103515245u + 12345u;
+  return ((*state >> 8) % 10000) / 10000.0;
+}
+
 /* The corner form of a pitch-form camera (centre given), from the model's formula; 0 when a corner
  * is off the map (capi_tilted.c). */
 struct psg_camera_ex;

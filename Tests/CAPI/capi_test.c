@@ -17,6 +17,7 @@ void test_tilted(psg_engine *engine);
 void test_onscreen(void);
 void test_changes(void);
 void test_aggregates(void);
+void test_filter(void);
 void test_controller_display(void);
 
 static psg_camera camera(double lat, double lng, double lat_delta, double lng_delta, double width,
@@ -538,6 +539,7 @@ int main(void) {
   test_onscreen();
   test_changes();
   test_aggregates();
+  test_filter();
   test_controller_display();
   psg_engine_destroy(engine);
   printf("C API: %d passed, %d failed\n", passed, failed);

@@ -12,8 +12,12 @@ struct ClusterCommandTests {
     #"{"lat":\#(c.center.latitude),"lng":\#(c.center.longitude),"latDelta":\#(c.latitudeDelta),"lngDelta":\#(c.longitudeDelta),"width":\#(c.width),"height":\#(c.height),"heading":\#(c.heading)\#(extra)}"#
   }
 
-  /// Checks one output line field by field against the contract and the brute-force visibility.
-  static func checkLine(_ line: String, camera: Camera, pins: PinSet, minSeparation: Double, withLeaves: Bool) throws {
+  /// Checks one output line field by field against the contract and the brute-force visibility
+  /// (of the pins `filter` shows, when given; items then carry `extraKeys` too, e.g. aggregates).
+  static func checkLine(
+    _ line: String, camera: Camera, pins: PinSet, minSeparation: Double, withLeaves: Bool,
+    filter: ClusterFilter? = nil, extraKeys: Set<String> = []
+  ) throws {
     let object = try CLIRunner.object(line)
     #expect(object["zoom"] is Double || object["zoom"] is Int)
     let items = try #require(object["items"] as? [[String: Any]])
@@ -21,7 +25,7 @@ struct ClusterCommandTests {
     var shown = [Int: Int]()
     for (k, item) in items.enumerated() {
       let kind = try #require(item["kind"] as? String)
-      let keys = Set(item.keys)
+      let keys = Set(item.keys).subtracting(extraKeys)
       switch kind {
       case "pin":
         #expect(keys == ["kind", "id", "lat", "lng", "x", "y", "status"], "\(keys)")
@@ -45,6 +49,7 @@ struct ClusterCommandTests {
       if kind == "cluster" && withLeaves { #expect(leaves.count == item["count"] as? Int) }
       for leaf in leaves {
         let p = try #require(position[leaf])
+        #expect(FilterReference.shows(filter, p, in: pins), "pin \(leaf) hidden by the filter")
         #expect(shown[p] == nil, "pin \(leaf) twice")
         shown[p] = k
       }
@@ -73,7 +78,7 @@ struct ClusterCommandTests {
           } ?? false
         }, "item \(k) holds no pin in view")
     }
-    for i in 0..<pins.count where shown[i] == nil {
+    for i in 0..<pins.count where shown[i] == nil && FilterReference.shows(filter, i, in: pins) {
       let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
       #expect(
         !reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng),

@@ -181,6 +181,30 @@ struct RenderAndBenchCommandTests {
     #expect(absurd.status == 64 || absurd.status == 2, "refused before allocating: \(absurd.status)")
   }
 
+  @Test("bench cluster-filtered: the filtered query beside the unfiltered one; a bad filter is a usage error")
+  func benchFiltered() throws {
+    let places = URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent()
+      .appendingPathComponent("geonames-places.csv").path
+    let run = try CLIRunner.run([
+      "bench", "--generate", "3000", "--places", places, "--operations", "cluster-query,cluster-filtered",
+      "--cameras", "country,world", "--filter", "status=FOUND", "--filter", "species=CAT", "--repetitions", "2",
+      "--warmup", "0", "--json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let rows = try run.lines.map(CLIRunner.object).filter { $0["operation"] != nil }
+    let names = rows.map { "\($0["operation"]!)@\($0["camera"] ?? "nil")" }
+    #expect(
+      names == ["cluster-query@country", "cluster-query@world", "cluster-filtered@country", "cluster-filtered@world"],
+      "\(names)")
+    for (plain, filtered) in zip(rows[0..<2], rows[2..<4]) {
+      #expect(filtered["result"] as? Int ?? 0 > 0 && plain["result"] as? Int ?? 0 > 0, "\(filtered)")
+    }
+    let bad = try CLIRunner.run([
+      "bench", "--generate", "100", "--places", places, "--operations", "cluster-filtered", "--filter", "species",
+    ])
+    #expect(bad.status != 0 && bad.stderr.contains("--filter"), "\(bad.stderr)")
+  }
+
   @Test("every item is inside the picture, where cluster reports it; a CLOSED-majority cluster is grey")
   func itemsInsideThePicture() throws {
     let camera = ["--center", "52.2297,21.0122", "--span", "0.3,0.3", "--viewport", "390x844"]

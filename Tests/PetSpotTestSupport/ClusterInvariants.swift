@@ -52,6 +52,8 @@ public enum ClusterInvariants {
       }
       var anyVisible = false
       for leaf in leaves {
+        expect(
+          FilterReference.shows(index.filter, leaf, in: pins), "2: item \(k) holds pin \(leaf), hidden by the filter")
         if let other = shownBy[leaf] { expect(false, "2: pin \(leaf) shown by items \(other) and \(k)") }
         shownBy[leaf] = k
         let (lat, lng) = (pins.latitudes[leaf], pins.longitudes[leaf])
@@ -61,7 +63,7 @@ public enum ClusterInvariants {
       }
       expect(anyVisible, "item \(k) holds no visible pin")
     }
-    for i in 0..<pins.count where shownBy[i] == nil {
+    for i in 0..<pins.count where shownBy[i] == nil && FilterReference.shows(index.filter, i, in: pins) {
       let (lat, lng) = (pins.latitudes[i], pins.longitudes[i])
       expect(
         !reference.isVisible(latitude: lat, longitude: lng) || reference.isBorderline(latitude: lat, longitude: lng),

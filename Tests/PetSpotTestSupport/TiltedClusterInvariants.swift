@@ -64,6 +64,8 @@ public enum TiltedClusterInvariants {
       }
       var anyVisible = false
       for leaf in leaves {
+        expect(
+          FilterReference.shows(index.filter, leaf, in: pins), "2: item \(k) holds pin \(leaf), hidden by the filter")
         if let other = shownBy[leaf] { expect(false, "2: pin \(leaf) shown by items \(other) and \(k)") }
         shownBy[leaf] = k
         let v = visibility(leaf)
@@ -71,7 +73,7 @@ public enum TiltedClusterInvariants {
       }
       expect(anyVisible, "item \(k) holds no visible pin")
     }
-    for i in 0..<pins.count where shownBy[i] == nil {
+    for i in 0..<pins.count where shownBy[i] == nil && FilterReference.shows(index.filter, i, in: pins) {
       let v = visibility(i)
       expect(!v.visible || v.borderline, "2: visible pin \(i) not shown")
     }

@@ -634,6 +634,25 @@ eturn PSG_OK; PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT for NULL result
 PSG_API psg_status psg_cluster_result_aggregate(const psg_cluster_result *result, size_t i, size_t aggregate,
                                                 char *out_json, size_t capacity, size_t *out_length);
 
+/**
+ * Shows only some pins in this handle's later queries — and in the leaves, children, expansion
+ * zooms, zoom cameras, aggregates and transitions of their results — without a rebuild. Each clause
+ * is "status=MISSING,FOUND" (statuses as in the pins; nothing after '=' for "no status") or
+ * "PROPERTY=VALUE,…" for the property of a "PROPERTY:counts" aggregate (psg_cluster_index_create_ex;
+ * an empty value for "no value"); clauses combine with AND, values within one with OR. Every
+ * clustering guarantee then holds for the shown pins, and counts, ids and aggregates are theirs.
+ * The first filter on an index prepares it (one pass over its clusters); later ones cost
+ * microseconds. Inserts, removes, updates and property changes keep the filter.
+ * \param clauses  `clause_count` NUL-terminated UTF-8 clauses, borrowed for the call; NULL with 0:
+ *                 every pin again.
+ * eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, NULL clauses with a count > 0, a NULL or
+ *         malformed clause, or a property that cannot be filtered (last_error names it; the filter
+ *         in use is unchanged).
+ * \since 0.3
+ */
+PSG_API psg_status psg_cluster_index_set_filter(psg_cluster_index *index, const char *const *clauses,
+                                                size_t clause_count);
+
 /* ---------------------------------------------------------------- found-animal report */
 
 /** The result of validating a found-report form: errors and, when valid, the payload. */

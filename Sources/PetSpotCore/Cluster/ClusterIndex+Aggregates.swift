@@ -1,6 +1,7 @@
 extension ClusterIndex {
   /// The value of aggregate `k` (an index into ``ClusterOptions/aggregates``) for an item: over a
-  /// cluster's leaves (also a cluster a query merged, and a stack), else the pin's own value.
+  /// cluster's leaves (also a cluster a query merged, and a stack; under a filter, its shown
+  /// leaves), else the pin's own value.
   /// - Precondition: `k` is in `options.aggregates.indices`.
   public func aggregate(_ k: Int, of item: ClusterItem) -> AggregateValue {
     if let cluster = item.cluster { return aggregate(k, of: cluster) }
@@ -25,7 +26,13 @@ extension ClusterIndex {
     if slot.aggregate.kind == .counts {
       var counts = [Int](repeating: 0, count: column.values.count)
       for node in nodes {
-        if Self.isCluster(node) {
+        if Self.isCluster(node), let filter = activeFilter, let runs = categoryRuns {
+          let d = runs.columns.firstIndex(of: slot.column)!  // every counts aggregate is a dimension
+          for i in filter.run(Int(node & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
+            let code = runs.code(ofCategory: filter.categories[i], dimension: d)
+            if code != 0 { counts[Int(code) - 1] += Int(filter.counts[i]) }
+          }
+        } else if Self.isCluster(node) {
           let base = Int(node & ~Self.clusterFlag) * slot.stride
           for v in counts.indices { counts[v] += Int(slot.values[base + v]) }
         } else if column.code(at: Int(node)) != 0 {
@@ -39,6 +46,14 @@ extension ClusterIndex {
     }
     var best: UInt32 = 0
     for node in nodes {
+      if Self.isCluster(node), let filter = activeFilter {
+        let (e, width) = (filter.extremeSlots.firstIndex(of: k)!, filter.extremeSlots.count)
+        for i in filter.run(Int(node & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
+          let code = filter.extremes[i * width + e]
+          if slot.beats(code, best, texts: column.values) { best = code }
+        }
+        continue
+      }
       let code = Self.isCluster(node) ? slot.values[Int(node & ~Self.clusterFlag)] : column.code(at: Int(node))
       if slot.beats(code, best, texts: column.values) { best = code }
     }
@@ -65,7 +80,10 @@ extension ClusterIndex {
         try slot.admit(pins.properties[column].values + [value])  // throws the explanation
       }
     }
+    let filter = suspendFilter()
+    defer { resumeFilter(filter) }
     pins.setProperty(name, to: value, at: position)
+    updateCategory(ofPin: UInt32(position))
     guard !slots.isEmpty, let column else { return }
     for s in slots { try! aggregateTable.slots[s].admit(pins.properties[column].values) }  // checked above
     for number in clustersHolding(UInt32(position)) where !updateAggregates(of: number) { break }
@@ -84,10 +102,20 @@ extension ClusterIndex {
   }
 
   /// Fills every cluster's aggregates from its children, finest level first (after a build).
+  /// With ``ClusterOptions/filterable``, the category runs too.
   mutating func computeAllAggregates() {
-    guard !aggregateTable.isEmpty else { return }
+    guard !aggregateTable.isEmpty || options.filterable else { return }
     aggregateTable.ensureRows(clusters.count)
-    // Cluster numbers by level, finest first: a counting sort.
+    let order = clustersFinestFirst()
+    for s in aggregateTable.slots.indices {
+      let column = pins.properties[aggregateTable.slots[s].column]
+      aggregateTable.slots[s].fillAll(order: order, clusters: clusters, members: members, heads: heads, column: column)
+    }
+    if options.filterable { computeAllCategoryRuns(order: order) }
+  }
+
+  /// The live cluster numbers, finest level first (children before their parents): a counting sort.
+  func clustersFinestFirst() -> [UInt32] {
     var starts = [Int](repeating: 0, count: options.maxZoom + 1)
     for c in clusters where c.level != Self.notAnItem { starts[options.maxZoom - 1 - Int(c.level) + 1] += 1 }
     for k in 1..<starts.count { starts[k] += starts[k - 1] }
@@ -97,16 +125,14 @@ extension ClusterIndex {
       order[starts[slot]] = UInt32(number)
       starts[slot] += 1
     }
-    for s in aggregateTable.slots.indices {
-      let column = pins.properties[aggregateTable.slots[s].column]
-      aggregateTable.slots[s].fillAll(order: order, clusters: clusters, members: members, heads: heads, column: column)
-    }
+    return order
   }
 
-  /// Sets one cluster's aggregates from its children's; returns whether any changed.
+  /// Sets one cluster's aggregates (and category run) from its children's; returns whether any
+  /// changed.
   @discardableResult
   mutating func updateAggregates(of number: UInt32) -> Bool {
-    guard !aggregateTable.isEmpty else { return false }
+    guard !aggregateTable.isEmpty || categoryRuns != nil else { return false }
     aggregateTable.ensureRows(clusters.count)
     // The members' nodes one level up, not their heads: during a repair the heads of pins taken at
     // this level are brought up to date only when the levels below are (``recluster(_:)``).
@@ -120,6 +146,7 @@ extension ClusterIndex {
       let column = pins.properties[aggregateTable.slots[s].column]
       if aggregateTable.slots[s].recompute(row: Int(number), children: children, column: column) { changed = true }
     }
+    if updateCategoryRun(of: number, children: children) { changed = true }
     return changed
   }
 }

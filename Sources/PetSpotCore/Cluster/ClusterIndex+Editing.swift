@@ -16,6 +16,8 @@ extension ClusterIndex {
     throws(PinRejection) -> Int
   {
     try pins.append(id: id, latitude: latitude, longitude: longitude, status: status, sourceRow: sourceRow)
+    let filter = suspendFilter()
+    defer { resumeFilter(filter) }
     let pin = UInt32(pins.count - 1)
     keys.append(0)
     tops.append(Self.notAnItem)
@@ -31,6 +33,8 @@ extension ClusterIndex {
   public mutating func remove(at position: Int) {
     precondition(position >= 0 && position < pins.count, "no pin at position \(position)")
     guard !pins.isRetired(position) else { return }
+    let filter = suspendFilter()
+    defer { resumeFilter(filter) }
     leave(UInt32(position))
     pins.retire(at: position)
     retiredCount += 1
@@ -44,6 +48,8 @@ extension ClusterIndex {
   {
     precondition(position >= 0 && position < pins.count && !pins.isRetired(position), "no pin at position \(position)")
     guard pins.accepts(status) else { throw .tooManyStatuses }  // refused before anything changes
+    let filter = suspendFilter()
+    defer { resumeFilter(filter) }
     leave(UInt32(position))
     try pins.update(at: position, latitude: latitude, longitude: longitude, status: status)
     enter(UInt32(position))
@@ -52,11 +58,14 @@ extension ClusterIndex {
   /// The same index over ``pins`` without the retired places (a fresh build: positions change).
   public func compacted() -> ClusterIndex {
     // The options were validated when this index was built.
-    try! ClusterIndex(pins: pins.withoutRetired(), options: options)
+    var index = try! ClusterIndex(pins: pins.withoutRetired(), options: options)
+    index.resumeFilter(filter)
+    return index
   }
 
   /// Makes a pin (with its coordinate in ``pins``) an item of level maxZoom and carries that down.
   private mutating func enter(_ pin: UInt32) {
+    updateCategory(ofPin: pin)
     let p = point(pin)
     guard !p.y.isNaN else { return }  // beyond the Mercator limit: never an item
     keys[Int(pin)] = MortonKey.make(x: p.x, y: p.y)

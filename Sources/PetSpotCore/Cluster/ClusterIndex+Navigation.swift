@@ -11,24 +11,28 @@ extension ClusterIndex {
     public var cluster: ClusterSummary?
   }
 
-  /// The index cluster with this id ("cluster:" + 16 hex digits), or `nil`.
+  /// The index cluster with this id ("cluster:" + 16 hex digits), or `nil`. Under a filter, only
+  /// clusters whose leaves are all shown keep their index id: find the others in the result that
+  /// drew them (``ClusterResult/cluster(id:)``).
   /// - Complexity: O(1) expected.
   public func cluster(id: some StringProtocol) -> ClusterSummary? {
-    clusterReference(id: id).map(summary)
+    guard let summary = clusterReference(id: id).map(summary) else { return nil }
+    return summary.id == id ? summary : nil
   }
 
-  /// The children of a cluster: the items it splits into at its expansion zoom, in Z order.
+  /// The children of a cluster: the nodes one level finer holding its (shown) leaves, in Z order.
+  /// Under a filter a child holding one shown pin is that pin.
   public func children(of cluster: ClusterSummary) -> [Node] {
     cluster.nodes.flatMap { ref -> [Node] in
       guard Self.isCluster(ref) else { return [node(ref)] }
       var nodes: [Node] = []
-      forEachChild(of: self.cluster(ref)) { nodes.append(node($0)) }
+      forEachChild(of: self.cluster(ref)) { if holdsShown($0) { nodes.append(node($0)) } }
       return nodes
     }
   }
 
-  /// A page of a cluster's leaves: pin positions in ``pins``, depth-first (Z order within each
-  /// child), skipping `offset` and returning at most `limit`.
+  /// A page of a cluster's leaves (under a filter, its shown leaves): pin positions in ``pins``,
+  /// depth-first (Z order within each child), skipping `offset` and returning at most `limit`.
   /// - Complexity: O(limit + the depth of the hierarchy × the children passed over): whole
   ///   subtrees before `offset` are skipped by their counts.
   public func leaves(of cluster: ClusterSummary, offset: Int = 0, limit: Int = .max) -> [Int] {
@@ -38,12 +42,14 @@ extension ClusterIndex {
     var children: [UInt32] = []
     while let ref = stack.popLast(), out.count < limit {
       guard Self.isCluster(ref) else {  // a pin is its own leaf
+        guard isShown(ref) else { continue }
         if skip > 0 { skip -= 1 } else { out.append(Int(ref)) }
         continue
       }
       let c = self.cluster(ref)
-      if skip >= Int(c.count) {
-        skip -= Int(c.count)
+      let count = activeFilter == nil ? Int(c.count) : shownCount(ref)
+      if skip >= count {
+        skip -= count
         continue
       }
       children.removeAll(keepingCapacity: true)
@@ -120,11 +126,13 @@ extension ClusterIndex {
     return camera
   }
 
+  /// A node as seen from outside (under a filter: drawn at a shown pin; one shown pin is a pin).
   private func node(_ ref: UInt32) -> Node {
-    let position = Int(seedPin(of: ref))
+    let position = Int(activeFilter == nil ? seedPin(of: ref) : shownDrawnPin(of: ref) ?? seedPin(of: ref))
+    let isPin = !Self.isCluster(ref) || (activeFilter != nil && shownCount(ref) == 1)
     return Node(
-      position: Self.isCluster(ref) ? -1 : position, coordinate: pins.coordinate(at: position),
-      cluster: Self.isCluster(ref) ? summary(ref) : nil)
+      position: isPin ? position : -1, coordinate: pins.coordinate(at: position),
+      cluster: isPin ? nil : summary(ref))
   }
 
   /// A camera centred on a Mercator point (y clamped to the map) at `scale` points per world

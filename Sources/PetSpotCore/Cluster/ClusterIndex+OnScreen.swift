@@ -25,9 +25,9 @@ extension ClusterIndex {
   /// radius — so within 4 × minSeparation of the item they join (3 × below zoom 0, where the
   /// merge adds one more).
   ///
-  /// - Complexity: O(n + f·(c + a)) for n items in a viewport of `width` × `height` points, f
-  ///   fragments (a few dozen, along the edges), c items in the 3 × 3 grid cells around one
-  ///   (cells minSeparation wide or more) and a fragments drawn on their own.
+  /// - Complexity: O(n + f·c) for n items in a viewport of `width` × `height` points, f
+  ///   fragments (a few dozen along the edges; more under a filter), c items or fragments drawn
+  ///   on their own in the 3 × 3 grid cells around one (cells minSeparation wide or more).
   func fitIn(
     _ fragments: [Fragment], among items: inout [ClusterItem], viewport: (width: Double, height: Double),
     item: (Fragment) -> ClusterItem
@@ -38,20 +38,16 @@ extension ClusterIndex {
     // Per fragment, in the order the walk found them: the item it joins (an index into `items`,
     // or n + k for the k-th fragment drawn on its own), or -1 when it is drawn on its own.
     var targets = [Int](repeating: -1, count: fragments.count)
-    var alone: [ScreenPoint] = []
-    alone.reserveCapacity(fragments.count)
+    var alone = GrowingCellGrid(viewport: viewport, reach: d, capacity: fragments.count)
     for f in fragments.indices {
       let p = fragments[f].point
       var best = (target: grid.nearest(to: p, within: d) ?? -1, d2: d * d)
       if best.target >= 0 { best.d2 = Self.squaredDistance(items[best.target].point, p) }
-      for (k, q) in alone.enumerated() {
-        let d2 = Self.squaredDistance(q, p)
-        if d2 < best.d2 { best = (n + k, d2) }
-      }
+      if let (k, d2) = alone.nearest(to: p, within: d), d2 < best.d2 { best = (n + k, d2) }
       targets[f] = best.target
-      if best.target < 0 { alone.append(p) }
+      if best.target < 0 { alone.add(p) }
     }
-    let aloneCount = alone.count
+    let aloneCount = alone.points.count
     items.reserveCapacity(n + aloneCount)
     for f in fragments.indices where targets[f] < 0 { items.append(item(fragments[f])) }
     // Each item that fragments joined becomes a merged cluster of them all; their nodes share

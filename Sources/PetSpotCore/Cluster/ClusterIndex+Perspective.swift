@@ -52,7 +52,7 @@ extension ClusterIndex {
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
-        guard inside || window.contains(x: p.x, y: p.y) else { continue }
+        guard inside || window.contains(x: p.x, y: p.y), isShown(ref) else { continue }
         let (dx, dy) = offset(of: p, in: view, projection: projection)
         let screen = projection.screenPoint(dx: dx, dy: dy)
         let isFine = levels.reachesMaxZoom(projection.localScales(dx: dx, dy: dy).smallest, screenY: screen.y)
@@ -61,7 +61,7 @@ extension ClusterIndex {
       }
       let c = cluster(ref)
       let overlap = inside ? .inside : test.classify(x: c.x, y: c.y, extent: c.extent)
-      if overlap == .outside { continue }
+      if overlap == .outside || !holdsShown(ref) { continue }
       let (dx, dy) = offset(of: c.point, in: view, projection: projection)
       if projection.depth(dx: dx, dy: dy) > 0 {
         let screen = projection.screenPoint(dx: dx, dy: dy)
@@ -69,18 +69,31 @@ extension ClusterIndex {
           level: Int(c.level), scale: projection.localScales(dx: dx, dy: dy).smallest, screenY: screen.y),
           let radius = screenRadius(of: c, dx: dx, dy: dy, projection: projection), radius <= maxRadius
         {
-          if overlap == .inside || window.contains(x: c.x, y: c.y) {
+          if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
             out.append(CutNode(ref: ref, point: screen, isFine: false, pin: c.seed))
             continue
           }
-          // Drawn out of view (invariant 6): at a visible leaf when its leaves lie within
-          // 1.5 × minSeparation (then within 3 × minSeparation of that leaf), else its children.
-          if radius <= 1.5 * options.minSeparation {
-            if let pin = visibleLeaf(of: ref, in: window, test: test, stack: &scratch) {
-              let (px, py) = offset(of: point(pin), in: view, projection: projection)
-              out.append(CutNode(ref: ref, point: projection.screenPoint(dx: px, dy: py), isFine: false, pin: pin))
+          // Drawn out of view (invariant 6) or at a pin the filter hides: at a shown visible leaf
+          // when its leaves lie within 1.5 × minSeparation (then within 3 × minSeparation of that
+          // leaf) and its level is fine enough there too, else its children.
+          // Under a filter, a node wholly in view may also be drawn at its category run's shown
+          // leaf when every corner of its leaf box lies within 3 × minSeparation of it.
+          let representative = overlap == .inside ? shownLeafInside(ref, test: nil) : nil
+          let compact = radius <= 1.5 * options.minSeparation
+          if compact || representative != nil {
+            guard let pin = representative ?? visibleLeaf(of: ref, in: window, test: test, stack: &scratch)
+            else { continue }
+            let (px, py) = offset(of: point(pin), in: view, projection: projection)
+            let leafScreen = projection.screenPoint(dx: px, dy: py)
+            if levels.isFineEnough(
+              level: Int(c.level), scale: projection.localScales(dx: px, dy: py).smallest, screenY: leafScreen.y),
+              compact
+                || (screenRadius(of: c, dx: dx, dy: dy, projection: projection, around: leafScreen) ?? .infinity)
+                  <= 3 * options.minSeparation
+            {
+              out.append(CutNode(ref: ref, point: leafScreen, isFine: false, pin: pin))
+              continue
             }
-            continue
           }
         }
       }
@@ -99,11 +112,13 @@ extension ClusterIndex {
     (view.drawnOffset(of: p), p.y - projection.origin.y)
   }
 
-  /// The largest screen distance from a cluster's drawn point to a corner of its leaf box (the
-  /// image of the box is the convex hull of its corners' images), or `nil` when part of the box
-  /// is not in front of the camera.
-  private func screenRadius(of c: Cluster, dx: Double, dy: Double, projection: ViewProjection) -> Double? {
-    let centre = projection.screenPoint(dx: dx, dy: dy)
+  /// The largest screen distance from a cluster's drawn point (or from `around`) to a corner of
+  /// its leaf box (the image of the box is the convex hull of its corners' images), or `nil` when
+  /// part of the box is not in front of the camera.
+  private func screenRadius(
+    of c: Cluster, dx: Double, dy: Double, projection: ViewProjection, around: ScreenPoint? = nil
+  ) -> Double? {
+    let centre = around ?? projection.screenPoint(dx: dx, dy: dy)
     var radius = 0.0
     for (ex, ey) in [
       (c.extent.minX, c.extent.minY), (c.extent.maxX, c.extent.minY), (c.extent.maxX, c.extent.maxY),
@@ -175,16 +190,18 @@ extension ClusterIndex {
     return items + spiderItems
   }
 
-  /// The item of a coarse seed, merged with `parts` when there are any.
+  /// The item of a coarse seed, merged with `parts` when there are any (under a filter, a cluster
+  /// holding one shown pin is that pin).
   private func item(_ node: CutNode, merging parts: [CutNode], view: CameraView) -> ClusterItem {
+    let isPin = !Self.isCluster(node.ref) || (activeFilter != nil && shownCount(node.ref) == 1)
     let base =
-      Self.isCluster(node.ref)
+      !isPin
       ? ClusterItem(
         kind: .cluster, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)),
         position: -1, anchor: node.point, cluster: summary(node.ref), node: node.ref)
       : ClusterItem(
-        kind: .pin, point: node.point, coordinate: pins.coordinate(at: Int(node.ref)), position: Int(node.ref),
-        anchor: node.point, cluster: nil, node: node.ref)
+        kind: .pin, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)), position: Int(node.pin),
+        anchor: node.point, cluster: nil, node: node.pin)
     return merged(base, with: parts.map { summary($0.ref) })
   }
 

@@ -31,6 +31,7 @@ extension ClusterIndex {
     if !nodes.fragments.isEmpty {
       let viewport = (rectangle.viewportWidth, rectangle.viewportHeight)
       fitIn(nodes.fragments, among: &result.items, viewport: viewport) { fragment in
+        if activeFilter != nil && shownCount(fragment.node) == 1 { return pinItem(fragment.pin, rectangle: rectangle) }
         var item =
           Self.isCluster(fragment.node)
           ? clusterItem(fragment.node, rectangle: rectangle) : pinItem(fragment.node, rectangle: rectangle)
@@ -75,14 +76,15 @@ extension ClusterIndex {
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
-        if inside || window.contains(x: p.x, y: p.y) { drawn.append(ref) }
+        if (inside || window.contains(x: p.x, y: p.y)) && isShown(ref) { drawn.append(ref) }
         continue
       }
       let c = cluster(ref)
       let overlap = inside ? .inside : self.overlap(c, with: test)
       if overlap == .outside { continue }
       if level <= Int(c.level) {
-        if overlap == .inside || window.contains(x: c.x, y: c.y) {
+        if !holdsShown(ref) { continue }  // (ancestors are not asked: nearly all hold one)
+        if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
           drawn.append(ref)
         } else {
           collectFragments(
@@ -100,12 +102,14 @@ extension ClusterIndex {
     return (drawn, fragments)
   }
 
-  /// The fragments of a node of the query's level drawn out of view (invariant 6), depth first:
-  /// a node whose drawn pin is in view is one; a node whose leaves lie within 1.5 ×
-  /// minSeparation of its drawn pin (minSeparation below zoom 0: leaves within r of it lie
-  /// within 2r of any leaf, and 2r + minSeparation — a join — must stay within 4 ×
-  /// minSeparation, or 3 × where the merge below zoom 0 adds one more) is one drawn at a visible
-  /// leaf; otherwise its children are looked at. Nodes holding no visible pin give none.
+  /// The fragments of a node of the query's level drawn out of view (invariant 6) or, under a
+  /// filter, at a hidden pin, depth first: a node whose drawn pin is in view (and shown) is one;
+  /// a node whose leaves lie within 1.5 × minSeparation of its drawn pin (minSeparation below
+  /// zoom 0: leaves within r of it lie within 2r of any leaf, and 2r + minSeparation — a join —
+  /// must stay within 4 × minSeparation, or 3 × where the merge below zoom 0 adds one more) is
+  /// one drawn at a (shown) visible leaf, and so is one wholly in view whose leaves lie within
+  /// twice that of its category run's shown leaf; otherwise its children are looked at. Nodes
+  /// holding no (shown) visible pin give none.
   @inline(never)
   private func collectFragments(
     of ref: UInt32, window: VisibilityWindow, test: LeafBoxTest, rectangle: VisibleRectangle,
@@ -120,7 +124,7 @@ extension ClusterIndex {
     while let node = scratch.stack.popLast() {
       guard Self.isCluster(node) else {
         let p = point(node)
-        if window.contains(x: p.x, y: p.y) {
+        if window.contains(x: p.x, y: p.y) && isShown(node) {
           fragments.append(Fragment(node: node, pin: node, point: rectangle.screenPoint(of: p)))
         }
         continue
@@ -129,17 +133,24 @@ extension ClusterIndex {
       // The node itself is known to be drawn out of view, with leaves in view or near it.
       if !first {
         let overlap = self.overlap(c, with: test)
-        if overlap == .outside { continue }
-        if overlap == .inside || window.contains(x: c.x, y: c.y) {
+        if overlap == .outside || !holdsShown(node) { continue }
+        if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
           fragments.append(Fragment(node: node, pin: c.seed, point: rectangle.screenPoint(of: c.point)))
           continue
         }
       }
       first = false
+      // Under a filter, a node wholly in view has a shown leaf at hand (its category run's): it
+      // is drawn there when every leaf lies within 2 × reseedRadius of it, compact or not.
+      let representative = shownLeafInside(node, test: test)
       if c.extent.radius * scale <= reseedRadius {
-        if let pin = visibleLeaf(of: node, in: window, test: test, stack: &scratch.leaves) {
+        if let pin = representative ?? visibleLeaf(of: node, in: window, test: test, stack: &scratch.leaves) {
           fragments.append(Fragment(node: node, pin: pin, point: rectangle.screenPoint(of: point(pin))))
         }
+        continue
+      }
+      if let pin = representative, leavesLie(within: 2 * reseedRadius / scale, of: pin, in: c) {
+        fragments.append(Fragment(node: node, pin: pin, point: rectangle.screenPoint(of: point(pin))))
         continue
       }
       forEachChild(of: c) { scratch.stack.append($0) }
@@ -157,15 +168,21 @@ extension ClusterIndex {
     stack.removeAll(keepingCapacity: true)
     if stack.capacity == 0 { stack.reserveCapacity(64) }
     stack.append(ref)
-    // Every node on the stack is drawn out of view (its members are looked at before it is
-    // pushed, and its seed's node is drawn where it is).
+    // Every node on the stack is drawn at a pin that is out of view or hidden by the filter (its
+    // members are looked at before it is pushed, and its seed's node is drawn where it is).
     while let node = stack.popLast() {
+      // Under a filter, the shown categories' representatives first (a few reads).
+      if let pin = activeFilter?.visibleRepresentative(Int(node & ~Self.clusterFlag), pins: pins, window: window) {
+        return pin
+      }
       let c = cluster(node)
       let start = Int(c.memberStart)
       let end = start + Int(c.memberCount)
       for k in start..<end {
         let member = members[k]
-        if window.contains(x: pins.mercatorX[Int(member)], y: pins.mercatorY[Int(member)]) { return member }
+        if window.contains(x: pins.mercatorX[Int(member)], y: pins.mercatorY[Int(member)]) && isShown(member) {
+          return member
+        }
       }
       // Depth first, the seed's node first: pushed last.
       for k in stride(from: end - 1, through: start, by: -1) {
@@ -182,7 +199,23 @@ extension ClusterIndex {
   private func pushIfItMayHoldOne<Test: LeafRegionTest>(_ child: UInt32, test: Test, on stack: inout [UInt32]) {
     guard Self.isCluster(child) else { return }
     let d = cluster(child)
-    if test.classify(x: d.x, y: d.y, extent: d.extent) != .outside { stack.append(child) }
+    if test.classify(x: d.x, y: d.y, extent: d.extent) != .outside && holdsShown(child) { stack.append(child) }
+  }
+
+  /// Whether every leaf of `c` lies within `distance` world widths of `pin` (one of its leaves).
+  @inline(__always)
+  func leavesLie(within distance: Double, of pin: UInt32, in c: Cluster) -> Bool {
+    farthestLeafSquared(of: c, from: pin) <= distance * distance
+  }
+
+  /// The squared distance (world widths) from `pin` to the farthest corner of `c`'s leaf box: no
+  /// leaf is farther.
+  @inline(__always)
+  func farthestLeafSquared(of c: Cluster, from pin: UInt32) -> Double {
+    let (dx, dy) = Cluster.offset(of: point(pin), from: c.point)
+    let x = max(abs(Double(c.extent.minX) - dx), abs(Double(c.extent.maxX) - dx))
+    let y = max(abs(Double(c.extent.minY) - dy), abs(Double(c.extent.maxY) - dy))
+    return x * x + y * y
   }
 
   /// How a cluster's leaves meet the view of `test`.
@@ -198,17 +231,25 @@ extension ClusterIndex {
       cluster: nil, node: pin)
   }
 
+  /// The item of a cluster drawn at its seed (under a filter, a pin when it holds one shown pin:
+  /// its seed, since a drawn node's seed is shown).
   func clusterItem(_ ref: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
     let c = cluster(ref)
+    let summary = summary(ref)
+    if summary.count == 1 && activeFilter != nil { return pinItem(c.seed, rectangle: rectangle) }
     let screen = rectangle.screenPoint(of: c.point)
     return ClusterItem(
       kind: .cluster, point: screen, coordinate: pins.coordinate(at: Int(c.seed)), position: -1,
       anchor: screen,
-      cluster: summary(ref), node: ref)
+      cluster: summary, node: ref)
   }
 
-  /// The summary of an index node (a pin counts as a cluster of one).
+  /// The summary of an index node (a pin counts as a cluster of one); under a filter, of its shown
+  /// leaves.
   func summary(_ ref: UInt32) -> ClusterSummary {
+    if Self.isCluster(ref), let activeFilter {
+      return filteredSummary(ref, filter: activeFilter)
+    }
     guard Self.isCluster(ref) else {
       let position = Int(ref)
       let code = pins.statusCodes[position]

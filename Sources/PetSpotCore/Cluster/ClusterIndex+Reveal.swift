@@ -20,14 +20,17 @@ public struct PinReveal: Hashable, Sendable {
 extension ClusterIndex {
   /// Where the pin at `position` (in ``pins``) is in `result` (a query of this index) and the
   /// camera that shows it on its own, keeping `camera`'s viewport, heading, pitch and field of
-  /// view. `nil` for a pin that is not clustered (off the map, retired) or a position out of range.
+  /// view. `nil` for a pin that is not clustered (off the map, retired), hidden by the filter, or a
+  /// position out of range.
   ///
   /// - Complexity: O(depth of the hierarchy + the result's items) to find the item (as
   ///   ``transitions(from:of:to:)`` does), plus at most a few queries to check the camera.
   public func reveal(position: Int, in result: ClusterResult, from camera: Camera) -> PinReveal? {
-    guard position >= 0, position < tops.count, tops[position] != Self.notAnItem else { return nil }
+    guard position >= 0, position < tops.count, tops[position] != Self.notAnItem, isShown(UInt32(position)) else {
+      return nil
+    }
     let pin = UInt32(position)
-    let item = holder(of: pin, among: ItemNodes(result, index: self))
+    let item = holder(of: pin, among: ItemNodes(result, index: self))?.item
     let level = ownLevel(of: pin)
     var zoom = Double(level)
     var reveal: PinReveal?
@@ -50,8 +53,13 @@ extension ClusterIndex {
   }
 
   /// The smallest level at which `pin` is an item of its own: above its finest cluster's level,
-  /// and at or above the level where it stops being absorbed.
+  /// and at or above the level where it stops being absorbed. Under a filter: above the finest
+  /// cluster holding it and another shown pin.
   func ownLevel(of pin: UInt32) -> Int {
+    if activeFilter != nil {
+      let holder = clustersHolding(pin).first { shownCount($0 | Self.clusterFlag) >= 2 }
+      return holder.map { min(Int(clusters[Int($0)].level) + 1, options.maxZoom) } ?? 0
+    }
     var level = Int(tops[Int(pin)])
     var ref = heads[Int(pin)]
     while Self.isCluster(ref) {

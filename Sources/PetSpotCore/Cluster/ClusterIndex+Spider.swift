@@ -38,7 +38,7 @@ extension ClusterIndex {
     return out
   }
 
-  /// The visible pins, in Z order.
+  /// The visible pins (shown by the filter), in Z order.
   private func visiblePins(in window: VisibilityWindow) -> [UInt32] {
     let test = LeafBoxTest(window: window)
     var out: [UInt32] = []
@@ -46,11 +46,11 @@ extension ClusterIndex {
     while let ref = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
-        if window.contains(x: p.x, y: p.y) { out.append(ref) }
+        if window.contains(x: p.x, y: p.y) && isShown(ref) { out.append(ref) }
         continue
       }
       let c = cluster(ref)
-      guard overlap(c, with: test) != .outside else { continue }
+      guard overlap(c, with: test) != .outside, holdsShown(ref) else { continue }
       forEachChild(of: c) { stack.append($0) }
     }
     out.sort { precedes($0, $1) }

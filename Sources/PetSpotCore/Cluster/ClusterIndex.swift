@@ -33,8 +33,8 @@
 /// **Threads.** A value type (`Sendable`): queries on a shared copy from any thread; changes on
 /// one thread, to its own copy (copy-on-write: the first change after sharing copies the arrays).
 public struct ClusterIndex: Sendable {
-  /// The options it was built with (validated).
-  public let options: ClusterOptions
+  /// The options it was built with (validated; ``makeFilterable()`` sets `filterable`).
+  public internal(set) var options: ClusterOptions
   /// The pins it indexes (positions in results refer to this set). After ``remove(at:)`` a pin's
   /// place stays, retired (no id, never shown), until ``compacted()``.
   public internal(set) var pins: PinSet
@@ -66,6 +66,13 @@ public struct ClusterIndex: Sendable {
   public internal(set) var retiredCount = 0
   /// The declared aggregates per cluster (``ClusterOptions/aggregates``).
   var aggregateTable = AggregateTable()
+  /// A filterable index's leaves by category per cluster (``ClusterOptions/filterable``).
+  var categoryRuns: CategoryRuns?
+  /// The filter queries apply (``filtered(by:)``), or `nil`.
+  var requestedFilter: ClusterFilter?
+  /// ``requestedFilter`` resolved, or `nil` when it shows every category the pins have (queries
+  /// then take the unfiltered path: the same items).
+  var activeFilter: ActiveFilter?
 
   /// Marks a node reference as a cluster number rather than a pin position.
   static let clusterFlag: UInt32 = 0x8000_0000
@@ -83,7 +90,7 @@ public struct ClusterIndex: Sendable {
     keys.capacity * 8 + tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
       + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
       .capacity * 4
-      + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
+      + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes + (categoryRuns?.memoryBytes ?? 0)
   }
 
   /// Whether a node reference is a cluster.

@@ -9,13 +9,26 @@ public struct ClusterOptions: Hashable, Sendable {
   /// Values kept per cluster beyond its status counts (``ClusterIndex/aggregate(_:of:)``); each
   /// names a property the pins carry. Distinct.
   public var aggregates: [ClusterAggregate]
+  /// Whether queries can be filtered (``ClusterIndex/filtered(by:)``) by status and by the values
+  /// of the counts aggregates' properties, without a rebuild. The index then keeps, per cluster,
+  /// its leaves by *category* (status and those values: count, id hashes, min/max aggregates):
+  /// about 20 bytes per category present in a cluster. At most
+  /// ``maxFilterDimensions`` counts aggregates.
+  public var filterable: Bool
 
-  /// The defaults: 44-point separation, levels 0...20, no aggregates.
-  public init(minSeparation: Double = 44, maxZoom: Int = 20, aggregates: [ClusterAggregate] = []) {
+  /// The defaults: 44-point separation, levels 0...20, no aggregates, not filterable.
+  public init(
+    minSeparation: Double = 44, maxZoom: Int = 20, aggregates: [ClusterAggregate] = [], filterable: Bool = false
+  ) {
     self.minSeparation = minSeparation
     self.maxZoom = maxZoom
     self.aggregates = aggregates
+    self.filterable = filterable
   }
+
+  /// The most counts aggregates a filterable index accepts (a category packs the status and one
+  /// value code per counts aggregate into 64 bits).
+  public static var maxFilterDimensions: Int { 6 }
 
   /// The largest accepted `maxZoom` (a level-22 point is 2⁻³⁰ of the world; pins are quantised to
   /// 2⁻³¹).
@@ -45,6 +58,11 @@ public struct ClusterOptions: Hashable, Sendable {
     for (k, aggregate) in aggregates.enumerated() where aggregates[..<k].contains(aggregate) {
       throw InvalidInput(
         field: "aggregate", code: .malformedValue, message: "aggregate \(aggregate) is declared twice")
+    }
+    if filterable && aggregates.filter({ $0.kind == .counts }).count > Self.maxFilterDimensions {
+      throw InvalidInput(
+        field: "aggregate", code: .outOfRange,
+        message: "a filterable index takes at most \(Self.maxFilterDimensions) counts aggregates")
     }
   }
 

@@ -77,16 +77,23 @@ extension ClusterIndex {
     edges.reserveCapacity(old.items.count + new.items.count)
     // Each old item's seeds, found among the new items, and each new item's among the old.
     let sharing = pins.ids.sharesEntries(with: oldIndex.pins.ids)
+    let filters = FilterPair(old: oldIndex, new: self)
     for (i, item) in old.items.enumerated() {
-      oldIndex.forEachSeed(of: item) { seed in
-        guard let pin = pinPosition(of: seed, in: oldIndex, sharingIds: sharing) else { return }
-        if let j = holder(of: UInt32(pin), among: newNodes) { edges.append((i, j)) }
+      oldIndex.forEachSeed(of: item) { seed, node in
+        guard let pin = pinPosition(of: seed, in: oldIndex, sharingIds: sharing),
+          let (j, holding) = holder(of: UInt32(pin), among: newNodes),
+          filters.shareShownPin(old: node, new: holding, evidence: (seed, UInt32(pin)))
+        else { return }
+        edges.append((i, j))
       }
     }
     for (j, item) in new.items.enumerated() {
-      forEachSeed(of: item) { seed in
-        guard let pin = oldIndex.pinPosition(of: seed, in: self, sharingIds: sharing) else { return }
-        if let i = oldIndex.holder(of: UInt32(pin), among: oldNodes) { edges.append((i, j)) }
+      forEachSeed(of: item) { seed, node in
+        guard let pin = oldIndex.pinPosition(of: seed, in: self, sharingIds: sharing),
+          let (i, holding) = oldIndex.holder(of: UInt32(pin), among: oldNodes),
+          filters.shareShownPin(old: holding, new: node, evidence: (UInt32(pin), seed))
+        else { return }
+        edges.append((i, j))
       }
     }
     return Self.transitions(edges: edges, old: old, new: new)
@@ -169,12 +176,13 @@ extension ClusterIndex {
     }
   }
 
-  /// Calls `body` with the drawn pin of each of an item's nodes (a merged cluster has several).
+  /// Calls `body` with the drawn pin of each of an item's nodes (a merged cluster has several)
+  /// and the node.
   @inline(__always)
-  func forEachSeed(of item: ClusterItem, _ body: (UInt32) -> Void) {
-    guard let cluster = item.cluster else { return body(UInt32(item.position)) }
-    body(seedPin(of: cluster.node))
-    for part in cluster.mergedNodes { body(seedPin(of: part)) }
+  func forEachSeed(of item: ClusterItem, _ body: (_ seed: UInt32, _ node: UInt32) -> Void) {
+    guard let cluster = item.cluster else { return body(UInt32(item.position), UInt32(item.position)) }
+    body(seedPin(of: cluster.node), cluster.node)
+    for part in cluster.mergedNodes { body(seedPin(of: part), part) }
   }
 
   /// The position in this index's pins of the pin at `position` in `other`'s (the same place when
@@ -191,12 +199,12 @@ extension ClusterIndex {
     return tops[found] == Self.notAnItem ? nil : found
   }
 
-  /// The item (among a result's item nodes) holding `pin`: the one with a node among the nodes
+  /// The item (among a result's item nodes) holding `pin`, and its node holding it: the one with a node among the nodes
   /// holding it — its own clusters, then those of the seed that absorbed it (at and below the
   /// level of the absorption), and so on — walked only within the levels at which the result's
   /// clusters were formed (no other node can be one of them).
-  func holder(of pin: UInt32, among nodes: ItemNodes) -> Int? {
-    if let item = nodes.item(of: pin) { return item }
+  func holder(of pin: UInt32, among nodes: ItemNodes) -> (item: Int, node: UInt32)? {
+    if let item = nodes.item(of: pin) { return (item, pin) }
     var (seed, limit) = (pin, nodes.finestLevel)
     while limit >= nodes.coarsestLevel {
       // The seed's chain runs from its coarsest cluster to finer ones; those up to `limit` hold it
@@ -205,7 +213,7 @@ extension ClusterIndex {
       while Self.isCluster(ref) {
         let c = cluster(ref)
         guard Int(c.level) <= limit else { break }
-        if let item = nodes.item(of: ref) { return item }
+        if let item = nodes.item(of: ref) { return (item, ref) }
         ref = c.up
       }
       let top = Int(tops[Int(seed)])

@@ -53,6 +53,16 @@ public struct ClusteredPins: Sendable {
     self.index = try ClusterIndex(pins: pins, options: options)
   }
 
+  /// Shows only the pins `filter` admits in the index's queries from now on
+  /// (``ClusterIndex/filtered(by:)``; `nil`: every pin), making the index filterable first when
+  /// it was built without (one pass over its clusters). Changes keep the filter.
+  /// - Throws: ``InvalidInput`` (field `filter` or `aggregate`); nothing changes.
+  public mutating func setFilter(_ filter: ClusterFilter?) throws(InvalidInput) {
+    var next = index
+    if let filter, !filter.showsEverything { try next.makeFilterable() }
+    index = try next.filtered(by: filter)
+  }
+
   /// Applies changes in order. All or nothing: every change is checked first (ids, coordinates,
   /// statuses, as the earlier changes of the list leave them); on the first refused one nothing
   /// is applied.

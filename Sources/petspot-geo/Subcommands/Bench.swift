@@ -25,6 +25,7 @@ extension PetSpotGeoCommand {
       case clusterBuild = "cluster-build"
       case clusterQuery = "cluster-query"
       case clusterTransitions = "cluster-transitions"
+      case clusterFiltered = "cluster-filtered"
       case hitTest = "hit-test"
       case clusterInsert = "cluster-insert"
       case clusterRemove = "cluster-remove"
@@ -32,7 +33,7 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneIndex, .clusterQuery, .clusterTransitions, .hitTest: true
+        case .radius, .pruneScan, .pruneIndex, .clusterQuery, .clusterTransitions, .clusterFiltered, .hitTest: true
         case .indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove: false
         }
       }
@@ -68,6 +69,12 @@ extension PetSpotGeoCommand {
     @Option(help: "Cluster maxZoom.")
     var maxZoom: Int = 16
 
+    @Option(
+      help: ArgumentHelp(
+        "cluster-filtered: the filter, as cluster --filter (repeatable); a property it names is counted per cluster (generated pins get species and lastSeenDate).",
+        valueName: "name=values"))
+    var filter: [String] = ["status=MISSING"]
+
     @Flag(help: "Print JSON Lines instead of a table.")
     var json = false
 
@@ -84,26 +91,40 @@ extension PetSpotGeoCommand {
     }
 
     func run() throws {
-      let set: PinSet
+      let chosen = operations.choices
+      let filtering = chosen.contains(.clusterFiltered) ? try Self.filter(filter) : nil
+      let properties = filtering.map { Array($0.values.keys).sorted() } ?? []
+      var set: PinSet
       if let pins {
-        set = try PinsOptions.load(pins)
+        set = try PinsOptions.load(pins, properties: properties)
       } else {
         do {
           Progress.say("generating \(generate!) skewed pins…")
-          set = PinGenerator(kind: .skewed(places: try PinGenerator.Place.load(path: places)), seed: 1).pinSet(
-            count: generate!)
+          let generator = PinGenerator(kind: .skewed(places: try PinGenerator.Place.load(path: places)), seed: 1)
+          set = generator.pinSet(count: generate!)
+          if !properties.isEmpty { generator.addDetails(to: &set) }
         } catch {
           Output.error(error.description)
           throw ExitCode.failure
         }
       }
-      let chosen = operations.choices
       let engine = try EngineFactory.make()
       let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering =
         chosen.contains(where: { [.clusterQuery, .clusterTransitions, .hitTest].contains($0) })
         ? try ClusterIndex(pins: set, options: clusterOptions) : nil
+      let filtered = try filtering.map { filter in
+        let options = ClusterOptions(
+          minSeparation: minSeparation, maxZoom: maxZoom,
+          aggregates: properties.map { ClusterAggregate(property: $0, kind: .counts) }, filterable: true)
+        do throws(InvalidInput) {
+          return try ClusterIndex(pins: set, options: options).filtered(by: filter)
+        } catch {
+          Output.error(error.message)
+          throw ExitCode.failure
+        }
+      }
       var mutable =
         chosen.contains(where: { [.clusterInsert, .clusterRemove].contains($0) })
         ? try ClusteredPins(pins: set, options: clusterOptions) : nil
@@ -139,6 +160,10 @@ extension PetSpotGeoCommand {
           case .clusterQuery:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = clustering!.items(in: view).items.count
+            }
+          case .clusterFiltered:
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = filtered!.items(in: view).items.count
             }
           case .clusterTransitions:
             // From the camera's result to the one zoomed in by half a level (the camera's centre
@@ -199,6 +224,17 @@ extension PetSpotGeoCommand {
         }
       }
       Output.line(json ? BenchReport.memoryJSON() : BenchReport.footer())
+    }
+  }
+}
+
+extension PetSpotGeoCommand.Bench {
+  /// The `--filter` clauses as a filter, or a usage error.
+  static func filter(_ clauses: [String]) throws -> ClusterFilter {
+    do {
+      return try ClusterFilter(clauses: clauses)
+    } catch {
+      throw ValidationError("--filter: \(error.message)")
     }
   }
 }

@@ -17,6 +17,10 @@ extension PetSpotGeoCommand {
         Batch (cameras as JSON Lines, optional "minSeparation" and "maxZoom" per line; one index per option set):
           echo '{"lat":48.8566,"lng":2.3522,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844,"maxZoom":18}' \\
             | petspot-geo cluster --pins Data/pins.csv --batch
+
+        Filters (no rebuild between lines; a line's "filter" replaces --filter):
+          petspot-geo cluster --pins Data/pins.csv --center 48.8566,2.3522 --span 0.3,0.3 --viewport 390x844 \\
+            --filter status=MISSING
         """
     )
 
@@ -35,7 +39,10 @@ extension PetSpotGeoCommand {
     @Option(help: "Output: json or geojson (a FeatureCollection of the items).")
     var format: Format = .json
 
-    @Flag(help: "Read cameras as JSON Lines on stdin (optional \"minSeparation\", \"maxZoom\", \"reveal\" per line).")
+    @Flag(
+      help:
+        "Read cameras as JSON Lines on stdin (optional \"minSeparation\", \"maxZoom\", \"reveal\", \"filter\" per line)."
+    )
     var batch = false
 
     @Flag(
@@ -49,6 +56,18 @@ extension PetSpotGeoCommand {
         "Keep a value per cluster over a property of the pins file (a CSV column, a JSON property): PROPERTY:counts (leaves per value), PROPERTY:min or PROPERTY:max (numbers or ISO 8601 dates). Repeatable; every item then carries \"aggregates\".",
         valueName: "property:kind"))
     var aggregate: [String] = []
+
+    @Option(
+      help: ArgumentHelp(
+        "Show only some pins: status=MISSING,FOUND (\"\" for none) or PROPERTY=VALUE,… for a property with a PROPERTY:counts aggregate. Repeatable (clauses combine with AND; values within one with OR). Implies --filterable.",
+        valueName: "name=values"))
+    var filter: [String] = []
+
+    @Flag(
+      help:
+        "Build the index so that queries can filter (per-cluster counts by status and counts-aggregate values); needed for batch lines' \"filter\"."
+    )
+    var filterable = false
 
     @Option(
       help: ArgumentHelp(
@@ -78,8 +97,11 @@ extension PetSpotGeoCommand {
 
     func run() throws {
       var defaults = clustering.options
+      let defaultFilter: ClusterFilter?
       do {
         defaults.aggregates = try aggregate.map { text throws(InvalidInput) in try ClusterAggregate(parsing: text) }
+        defaults.filterable = filterable || !filter.isEmpty
+        defaultFilter = filter.isEmpty ? nil : try ClusterFilter(clauses: filter)
         if !batch { try defaults.validate() }
       } catch {
         Output.error(error.message)
@@ -98,14 +120,17 @@ extension PetSpotGeoCommand {
       var indexes: [ClusterOptions: ClusterIndex] = [:]
       // The last answered line's result, for --transitions (none before the first: all appear).
       var previous: (index: ClusterIndex, result: ClusterResult)?
-      func answer(_ camera: Camera, _ options: ClusterOptions, reveal: String?) throws(InvalidInput) -> String {
-        let index: ClusterIndex
+      func answer(_ camera: Camera, _ options: ClusterOptions, reveal: String?, filter: ClusterFilter?)
+        throws(InvalidInput) -> String
+      {
+        let unfiltered: ClusterIndex
         if let known = indexes[options] {
-          index = known
+          unfiltered = known
         } else {
-          index = try ClusterIndex(pins: pins, options: options)
-          indexes[options] = index
+          unfiltered = try ClusterIndex(pins: pins, options: options)
+          indexes[options] = unfiltered
         }
+        let index = try unfiltered.filtered(by: filter)
         let result = index.items(in: CameraView(camera))
         let revealed = try reveal.map { id throws(InvalidInput) in (id, try Self.reveal(id, index, result, camera)) }
         var changes: [ClusterTransition]?
@@ -130,13 +155,20 @@ extension PetSpotGeoCommand {
             throw InvalidInput(
               field: "reveal", code: .invalidType, message: "reveal must be a pin id, not \(other.typeDescription)")
           }
+          let filter: ClusterFilter? =
+            switch request["filter"] {
+            case nil: defaultFilter
+            case .null?: nil
+            case let json?: try ClusterFilter(json: json)
+            }
           return try answer(
-            try Camera(json: request), try ClusterOptions(json: request, defaults: defaults), reveal: id)
+            try Camera(json: request), try ClusterOptions(json: request, defaults: defaults), reveal: id,
+            filter: filter)
         }
         return
       }
       do {
-        Output.line(try answer(try camera.camera(), defaults, reveal: reveal))
+        Output.line(try answer(try camera.camera(), defaults, reveal: reveal, filter: defaultFilter))
       } catch {
         Output.error(error.message)
         throw ExitCode.failure

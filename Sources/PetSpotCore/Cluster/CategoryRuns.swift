@@ -1,0 +1,272 @@
+/// What a filterable ``ClusterIndex`` keeps per cluster so that a query can show only some
+/// pins without a rebuild: its leaves by *category* — a pin's status and its value of each counts
+/// aggregate's property — as a run of entries (category, leaves, the sum of their id hashes and,
+/// per min/max aggregate, the winning value code). A cluster holds as many entries as categories
+/// occur among its leaves; runs are rebuilt from the children's, like the aggregates. Also each
+/// pin's category, so that a query tells a shown pin with two reads.
+///
+/// A class, so that queries read it without copying its arrays; the index copies it before a
+/// change when another index value shares it (copy-on-write by hand: `@unchecked Sendable` holds
+/// because it is never changed while shared).
+final class CategoryRuns: @unchecked Sendable {
+  /// The columns (in ``PinSet/properties``) of the counts aggregates, in declaration order.
+  let columns: [Int]
+  /// The min/max aggregates' slots (indices into ``AggregateTable/slots``), kept per entry.
+  let extremeSlots: [Int]
+  /// Per category number: the status code in bits 0–7, then 9 bits per column's value code.
+  @exclusivity(unchecked) private(set) var keys: [UInt64] = []
+  private var numbers: [UInt64: UInt32] = [:]
+  /// Per pin position: its category (kept by the index's changes).
+  @exclusivity(unchecked) private(set) var pinCategories: [UInt32] = []
+  /// Per cluster number: its run in the entry arrays.
+  @exclusivity(unchecked) private(set) var starts: [UInt32] = []
+  @exclusivity(unchecked) private(set) var lengths: [UInt32] = []
+  /// The entries, side by side; `extremes` holds `extremeSlots.count` codes per entry (0: none).
+  @exclusivity(unchecked) private(set) var categories: [UInt32] = []
+  @exclusivity(unchecked) private(set) var counts: [UInt32] = []
+  @exclusivity(unchecked) private(set) var hashes: [UInt64] = []
+  /// Per entry: a leaf of its category (the first in depth-first order, seeds first), where a
+  /// filtered query may draw a cluster whose drawn pin is hidden.
+  @exclusivity(unchecked) private(set) var representatives: [UInt32] = []
+  @exclusivity(unchecked) private(set) var extremes: [UInt32] = []
+  /// Entries no run uses any more.
+  private var unused = 0
+  /// Combines children's entries: per category its place in the scratch run, or -1.
+  @exclusivity(unchecked) private var scratch = Scratch()
+
+  init(aggregates: AggregateTable) {
+    columns = aggregates.slots.filter { $0.aggregate.kind == .counts }.map(\.column)
+    extremeSlots = aggregates.slots.indices.filter { aggregates.slots[$0].aggregate.kind != .counts }
+  }
+
+  private init(columns: [Int], extremeSlots: [Int]) {
+    self.columns = columns
+    self.extremeSlots = extremeSlots
+  }
+
+  /// An unshared copy (before a change of a shared one).
+  func copy() -> CategoryRuns {
+    let out = CategoryRuns(columns: columns, extremeSlots: extremeSlots)
+    (out.keys, out.numbers, out.pinCategories) = (keys, numbers, pinCategories)
+    (out.starts, out.lengths, out.unused) = (starts, lengths, unused)
+    (out.categories, out.counts, out.hashes, out.extremes) = (categories, counts, hashes, extremes)
+    out.representatives = representatives
+    return out
+  }
+
+  var memoryBytes: Int {
+    keys.capacity * 8 + numbers.capacity * 12 + pinCategories.capacity * 4 + starts.capacity * 4 + lengths.capacity * 4
+      + categories.capacity * 4 + counts.capacity * 4 + hashes.capacity * 8 + extremes.capacity * 4
+      + representatives.capacity * 4
+  }
+
+  /// The status code of a category.
+  @inline(__always)
+  func status(ofCategory category: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: keys[Int(category)]) }
+
+  /// The value code (0: none) of a category in dimension `d` (an index into ``columns``).
+  @inline(__always)
+  func code(ofCategory category: UInt32, dimension d: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: keys[Int(category)] >> UInt64(8 + 9 * d)) & 0x1FF
+  }
+
+  /// Works out the category of the pin at `position` again (after a change of its status or
+  /// properties, or when it is new) and records it.
+  @discardableResult
+  func updateCategory(ofPin position: Int, in pins: PinSet) -> UInt32 {
+    let category = category(ofPin: position, in: pins)
+    if position >= pinCategories.count {
+      pinCategories.append(contentsOf: repeatElement(0, count: position + 1 - pinCategories.count))
+    }
+    pinCategories[position] = category
+    return category
+  }
+
+  /// The category number of the pin at `position`, registered when new.
+  func category(ofPin position: Int, in pins: PinSet) -> UInt32 {
+    var key = UInt64(pins.statusCodes[position])
+    for (d, column) in columns.enumerated() {
+      key |= UInt64(pins.properties[column].code(at: position)) << UInt64(8 + 9 * d)
+    }
+    if let number = numbers[key] { return number }
+    let number = UInt32(keys.count)
+    keys.append(key)
+    numbers[key] = number
+    return number
+  }
+
+  /// The entries of cluster `number`'s run.
+  @inline(__always)
+  func run(_ number: Int) -> Range<Int> {
+    let start = Int(starts[number])
+    return start..<(start + Int(lengths[number]))
+  }
+}
+
+extension CategoryRuns {
+  /// A run being put together from children.
+  struct Scratch: Sendable {
+    var place: [Int32] = []
+    var categories: [UInt32] = [], counts: [UInt32] = [], hashes: [UInt64] = [], extremes: [UInt32] = []
+    var representatives: [UInt32] = []
+
+    mutating func reset() {
+      for category in categories { place[Int(category)] = -1 }
+      categories.removeAll(keepingCapacity: true)
+      counts.removeAll(keepingCapacity: true)
+      hashes.removeAll(keepingCapacity: true)
+      extremes.removeAll(keepingCapacity: true)
+      representatives.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// How a child is combined: a pin (its category, id hash and min/max value codes) or a cluster
+  /// (its run).
+  enum Child {
+    case pin(category: UInt32, hash: UInt64, position: Int)
+    case cluster(Int)
+  }
+
+  /// Makes room for `clusters` cluster numbers and about `entries` entries (before a bulk fill).
+  func reserve(clusters: Int, entries: Int) {
+    if starts.count < clusters {
+      starts += repeatElement(0, count: clusters - starts.count)
+      lengths += repeatElement(0, count: clusters - lengths.count)
+    }
+    categories.reserveCapacity(entries)
+    counts.reserveCapacity(entries)
+    representatives.reserveCapacity(entries)
+    hashes.reserveCapacity(entries)
+    extremes.reserveCapacity(entries * extremeSlots.count)
+  }
+
+  /// Sets cluster `number`'s run from its children's; returns whether it changed.
+  /// - Parameter better: whether value code `a` beats `b` for the min/max aggregate of slot `s`.
+  @discardableResult
+  func fill(
+    _ number: Int, from children: some Sequence<Child>, aggregates: AggregateTable, pins: PinSet
+  ) -> Bool {
+    let width = extremeSlots.count
+    if scratch.place.count < keys.count + 1 {
+      scratch.place.append(contentsOf: repeatElement(-1, count: keys.count + 64 - scratch.place.count))
+    }
+    for child in children {
+      switch child {
+      case .pin(let category, let hash, let position):
+        if scratch.place.count <= Int(category) {
+          scratch.place.append(contentsOf: repeatElement(-1, count: Int(category) + 64 - scratch.place.count))
+        }
+        let e = entry(for: category, representative: UInt32(position), width: width)
+        scratch.counts[e] &+= 1
+        scratch.hashes[e] &+= hash
+        for (k, s) in extremeSlots.enumerated() {
+          let code = pins.properties[aggregates.slots[s].column].code(at: position)
+          if aggregates.slots[s].beats(
+            code, scratch.extremes[e * width + k], texts: pins.properties[aggregates.slots[s].column].values)
+          {
+            scratch.extremes[e * width + k] = code
+          }
+        }
+      case .cluster(let child):
+        for i in run(child) {
+          let e = entry(for: categories[i], representative: representatives[i], width: width)
+          scratch.counts[e] &+= counts[i]
+          scratch.hashes[e] &+= hashes[i]
+          for (k, s) in extremeSlots.enumerated() {
+            let code = extremes[i * width + k]
+            if aggregates.slots[s].beats(
+              code, scratch.extremes[e * width + k], texts: pins.properties[aggregates.slots[s].column].values)
+            {
+              scratch.extremes[e * width + k] = code
+            }
+          }
+        }
+      }
+    }
+    defer { scratch.reset() }
+    return store(number, width: width)
+  }
+
+  /// The scratch entry of `category`, added (with this representative leaf) when new.
+  private func entry(for category: UInt32, representative: UInt32, width: Int) -> Int {
+    let placed = scratch.place[Int(category)]
+    if placed >= 0 { return Int(placed) }
+    let e = scratch.categories.count
+    scratch.place[Int(category)] = Int32(e)
+    scratch.categories.append(category)
+    scratch.counts.append(0)
+    scratch.hashes.append(0)
+    scratch.representatives.append(representative)
+    scratch.extremes.append(contentsOf: repeatElement(0, count: width))
+    return e
+  }
+
+  /// Writes the scratch run as cluster `number`'s: in place when it fits, else at the end.
+  private func store(_ number: Int, width: Int) -> Bool {
+    if number >= starts.count {
+      let rows = Swift.max(number + 1, starts.count + starts.count / 2)
+      starts.append(contentsOf: repeatElement(0, count: rows - starts.count))
+      lengths.append(contentsOf: repeatElement(0, count: rows - lengths.count))
+    }
+    let n = scratch.categories.count
+    let old = run(number)
+    if old.count == n && sameAsScratch(old, width: width) { return false }
+    unused += old.count
+    if n > old.count {
+      // At the end (the bulk build's path: every run is new).
+      starts[number] = UInt32(categories.count)
+      categories += scratch.categories
+      counts += scratch.counts
+      hashes += scratch.hashes
+      representatives += scratch.representatives
+      extremes += scratch.extremes
+    } else {
+      let start = old.lowerBound
+      unused -= n
+      for e in 0..<n {
+        categories[start + e] = scratch.categories[e]
+        counts[start + e] = scratch.counts[e]
+        hashes[start + e] = scratch.hashes[e]
+        representatives[start + e] = scratch.representatives[e]
+        for k in 0..<width { extremes[(start + e) * width + k] = scratch.extremes[e * width + k] }
+      }
+    }
+    lengths[number] = UInt32(n)
+    return true
+  }
+
+  private func sameAsScratch(_ old: Range<Int>, width: Int) -> Bool {
+    for (e, i) in old.enumerated() {
+      guard categories[i] == scratch.categories[e], counts[i] == scratch.counts[e], hashes[i] == scratch.hashes[e],
+        representatives[i] == scratch.representatives[e]
+      else { return false }
+      for k in 0..<width where extremes[i * width + k] != scratch.extremes[e * width + k] { return false }
+    }
+    return true
+  }
+
+  /// Packs the runs of the live clusters when unused entries outnumber used ones.
+  func compactIfSparse(isLive: (Int) -> Bool) {
+    guard unused > 4096 && unused > categories.count / 2 else { return }
+    let width = extremeSlots.count
+    var packed: (categories: [UInt32], counts: [UInt32], hashes: [UInt64], extremes: [UInt32]) = ([], [], [], [])
+    var packedRepresentatives: [UInt32] = []
+    for number in starts.indices {
+      let run = run(number)
+      starts[number] = UInt32(packed.categories.count)
+      guard isLive(number) else {
+        lengths[number] = 0
+        continue
+      }
+      packed.categories += categories[run]
+      packed.counts += counts[run]
+      packed.hashes += hashes[run]
+      packedRepresentatives += representatives[run]
+      packed.extremes += extremes[(run.lowerBound * width)..<(run.upperBound * width)]
+    }
+    (categories, counts, hashes, extremes) = packed
+    representatives = packedRepresentatives
+    unused = 0
+  }
+
+}

@@ -1,0 +1,204 @@
+/// Filters at query time (docs/clustering.md, "Filters"): a filtered index answers every query —
+/// items, transitions, reveal, children, leaves, aggregates — as if it held only the pins the filter
+/// shows, from the same hierarchy. A node of the query's level holding no shown pin is left out; one
+/// whose drawn pin is hidden is treated like one drawn out of view (invariant 6): drawn at a shown
+/// visible leaf when its leaves are close enough, else split into its children, and fitted in among
+/// the others on screen. Counts, id hashes and aggregates come from the clusters' category runs.
+extension ClusterIndex {
+  /// The filter this index's queries apply, or `nil` when they show every pin.
+  public var filter: ClusterFilter? { requestedFilter }
+
+  /// This index with its queries showing only the pins `filter` admits (`nil`, or a filter that
+  /// admits everything: all pins). No rebuild: O(categories) to resolve the filter; the storage is
+  /// shared (copy-on-write) with this index.
+  /// - Throws: ``InvalidInput`` (field `filter`) when the index was not built
+  ///   ``ClusterOptions/filterable`` or the filter names a property that is not a counts
+  ///   aggregate's.
+  public func filtered(by filter: ClusterFilter?) throws(InvalidInput) -> ClusterIndex {
+    var out = self
+    guard let filter, !filter.showsEverything else {
+      (out.requestedFilter, out.activeFilter) = (nil, nil)
+      return out
+    }
+    guard let runs = categoryRuns else {
+      throw InvalidInput(
+        field: "filter", code: .unsupported,
+        message: "filters need an index built filterable (ClusterOptions.filterable, CLI --filterable)")
+    }
+    let resolved = try ActiveFilter(filter, pins: pins, runs: runs)
+    (out.requestedFilter, out.activeFilter) = (filter, resolved.showsAll ? nil : resolved)
+    return out
+  }
+
+  /// Makes an index built without ``ClusterOptions/filterable`` filterable: one pass over its
+  /// clusters, finest first (as the build would have made), after which ``filtered(by:)`` works.
+  /// Does nothing on a filterable index.
+  /// - Throws: ``InvalidInput`` (field `aggregate`) with more than
+  ///   ``ClusterOptions/maxFilterDimensions`` counts aggregates; nothing changes.
+  public mutating func makeFilterable() throws(InvalidInput) {
+    guard categoryRuns == nil else { return }
+    var options = self.options
+    options.filterable = true
+    try options.validate()
+    self.options = options
+    computeAllCategoryRuns(order: clustersFinestFirst())
+  }
+
+  /// Drops the resolved filter before a change (so that the change does not copy the arrays it
+  /// holds) and returns it, for ``resumeFilter(_:)``.
+  mutating func suspendFilter() -> ClusterFilter? {
+    activeFilter = nil
+    return requestedFilter
+  }
+
+  /// Resolves a suspended filter again after a change (new statuses, values or categories).
+  mutating func resumeFilter(_ filter: ClusterFilter?) {
+    requestedFilter = filter
+    guard let filter, let runs = categoryRuns,
+      let resolved = try? ActiveFilter(filter, pins: pins, runs: runs)  // its properties were accepted
+    else { return }
+    activeFilter = resolved.showsAll ? nil : resolved
+  }
+
+  /// Whether a pin is shown (always without a filter): its category's flag.
+  @inline(__always)
+  func isShown(_ pin: UInt32) -> Bool {
+    guard let activeFilter else { return true }
+    return activeFilter.shows(pin)
+  }
+
+  /// Whether a node holds a shown pin (always without a filter).
+  @inline(__always)
+  func holdsShown(_ ref: UInt32) -> Bool {
+    guard let activeFilter else { return true }
+    return Self.isCluster(ref) ? activeFilter.holdsShown(Int(ref & ~Self.clusterFlag)) : activeFilter.shows(ref)
+  }
+
+  /// Under a filter, a shown leaf of a cluster whose leaves all lie in view (`test` nil: known to),
+  /// read from its category run (no search): of its shown categories' representatives, the one
+  /// nearest the middle of its leaf box (its farthest corner the nearest). Otherwise `nil`.
+  func shownLeafInside(_ ref: UInt32, test: LeafBoxTest?) -> UInt32? {
+    guard let activeFilter else { return nil }
+    let c = cluster(ref)
+    if let test, overlap(c, with: test) != .inside { return nil }
+    var best: (pin: UInt32, reach: Double)?
+    for i in activeFilter.run(Int(ref & ~Self.clusterFlag))
+    where activeFilter.categoryShown[Int(activeFilter.categories[i])] {
+      let pin = activeFilter.representatives[i]
+      let reach = farthestLeafSquared(of: c, from: pin)
+      if best.map({ reach < $0.reach }) ?? true { best = (pin, reach) }
+    }
+    return best?.pin
+  }
+
+  /// The shown leaves of a node.
+  func shownCount(_ ref: UInt32) -> Int {
+    guard let activeFilter else { return Self.isCluster(ref) ? Int(cluster(ref).count) : 1 }
+    return Self.isCluster(ref)
+      ? activeFilter.shownCount(Int(ref & ~Self.clusterFlag)) : activeFilter.shows(ref) ? 1 : 0
+  }
+
+  /// A cluster's summary over its shown leaves. Its expansion zoom is where they split: one above
+  /// the level of the finest node holding them all that has two children holding some.
+  func filteredSummary(_ ref: UInt32, filter: ActiveFilter) -> ClusterSummary {
+    var summary = ClusterSummary(
+      idHash: 0, count: 0, missing: 0, found: 0, closed: 0, expansionZoom: options.maxZoom, node: ref)
+    for i in filter.run(Int(ref & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
+      let count = Int(filter.counts[i])
+      summary.count += count
+      summary.idHash &+= filter.hashes[i]
+      switch filter.categoryStatus[Int(filter.categories[i])] {
+      case 1: summary.missing += count
+      case 2: summary.found += count
+      case 3: summary.closed += count
+      default: break
+      }
+    }
+    var node = ref
+    while Self.isCluster(node), let only = onlyChildHoldingShown(of: cluster(node), filter: filter) {
+      node = only
+    }
+    if Self.isCluster(node) { summary.expansionZoom = Int(cluster(node).level) + 1 }
+    return summary
+  }
+
+  /// The one child of `c` holding shown leaves, or `nil` when two or more do (it splits there). The
+  /// seed's node and the members' heads are looked at in Z order until a second is found.
+  private func onlyChildHoldingShown(of c: Cluster, filter: ActiveFilter) -> UInt32? {
+    var only: UInt32? = filter.holdsShown(c.up) ? c.up : nil
+    for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) {
+      let child = heads[Int(members[k])]
+      guard filter.holdsShown(child) else { continue }
+      if only != nil { return nil }
+      only = child
+    }
+    return only
+  }
+
+  /// The pin a node is drawn at under the filter: its drawn pin when shown, else the
+  /// representative of its first shown category, or `nil` when it holds none.
+  func shownDrawnPin(of ref: UInt32) -> UInt32? {
+    guard Self.isCluster(ref) else { return isShown(ref) ? ref : nil }
+    let seed = cluster(ref).seed
+    guard let activeFilter, !activeFilter.shows(seed) else { return seed }
+    return activeFilter.shownLeaf(Int(ref & ~Self.clusterFlag))
+  }
+
+  /// The cluster numbers' runs after a build (finest level first, so children come first).
+  mutating func computeAllCategoryRuns(order: [UInt32]) {
+    let runs = CategoryRuns(aggregates: aggregateTable)
+    runs.reserve(clusters: clusters.count, entries: 2 * order.count)
+    var pinHash = [UInt64](repeating: 0, count: pins.count)
+    for p in 0..<pins.count {
+      runs.updateCategory(ofPin: p, in: pins)
+      if tops[p] != Self.notAnItem { pinHash[p] = pins.ids.withUTF8(p) { Self.idHash($0) } }
+    }
+    var children: [CategoryRuns.Child] = []
+    for number in order {
+      let c = clusters[Int(number)]
+      children.removeAll(keepingCapacity: true)
+      func add(_ child: UInt32) {
+        children.append(
+          Self.isCluster(child)
+            ? .cluster(Int(child & ~Self.clusterFlag))
+            : .pin(category: runs.pinCategories[Int(child)], hash: pinHash[Int(child)], position: Int(child)))
+      }
+      forEachChild(of: c, add)
+      runs.fill(Int(number), from: children, aggregates: aggregateTable, pins: pins)
+    }
+    categoryRuns = runs
+  }
+
+  /// The category runs, unshared (copied first when another index value holds them too), or `nil`
+  /// for an index that is not filterable.
+  private mutating func uniqueCategoryRuns() -> CategoryRuns? {
+    guard categoryRuns != nil else { return nil }
+    if !isKnownUniquelyReferenced(&categoryRuns) { categoryRuns = categoryRuns!.copy() }
+    return categoryRuns
+  }
+
+  /// Records a pin's category after its status or a property changed, or it was added.
+  mutating func updateCategory(ofPin pin: UInt32) {
+    uniqueCategoryRuns()?.updateCategory(ofPin: Int(pin), in: pins)
+  }
+
+  /// Sets one cluster's run from its children (nodes one level up); returns whether it changed.
+  mutating func updateCategoryRun(of number: UInt32, children: [UInt32]) -> Bool {
+    guard let runs = uniqueCategoryRuns() else { return false }
+    var items: [CategoryRuns.Child] = []
+    items.reserveCapacity(children.count)
+    for child in children {
+      if Self.isCluster(child) {
+        items.append(.cluster(Int(child & ~Self.clusterFlag)))
+      } else {
+        let category = runs.updateCategory(ofPin: Int(child), in: pins)
+        items.append(
+          .pin(category: category, hash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, position: Int(child)))
+      }
+    }
+    let changed = runs.fill(Int(number), from: items, aggregates: aggregateTable, pins: pins)
+    let clusters = clusters
+    runs.compactIfSparse { $0 < clusters.count && clusters[$0].level != Self.notAnItem }
+    return changed
+  }
+}

@@ -1,0 +1,230 @@
+import PetSpotCore
+import PetSpotTestSupport
+import Testing
+
+/// Filters at query time: a filtered index keeps every clustering invariant for the pins it shows
+/// (checked against brute force: the filter worked out from the pins' texts), its counts, ids and
+/// aggregates are those of the shown leaves, and it needs no rebuild — also under changes.
+@Suite("Clustering: filters at query time keep every invariant for the shown pins")
+struct ClusterFilterTests {
+  static let aggregates = ["species:counts", "score:min", "score:max", "seen:max"].map {
+    try! ClusterAggregate(parsing: $0)
+  }
+
+  /// A random pin set of every awkward kind, with species, score and seen properties.
+  static func pins(_ random: inout SeededRandom, count: Int) -> PinSet {
+    var pins = random.pinSet(count: count)
+    for i in 0..<pins.count {
+      for (name, value) in ClusterAggregateTests.values(&random) { pins.setProperty(name, to: value, at: i) }
+    }
+    for name in ["species", "score", "seen"] { pins.declareProperty(name) }
+    return pins
+  }
+
+  /// A random filter: some statuses (sometimes "no status"), some species (sometimes "no value"),
+  /// or both.
+  static func filter(_ random: inout SeededRandom) -> ClusterFilter {
+    let statuses: [PinStatus?] = [.missing, .found, .closed, nil, .other("ADOPTED")]
+    let species = ["DOG", "CAT", "BIRD", "Rabbit", "ÉLAN", "", "WOLF"]
+    var filter = ClusterFilter()
+    let shape = random.next() % 3
+    if shape != 1 { filter.statuses = Set(statuses.filter { _ in random.next() % 2 == 0 }) }
+    if shape != 0 { filter.values["species"] = Set(species.filter { _ in random.next() % 3 == 0 }) }
+    return filter
+  }
+
+  static func options(_ random: inout SeededRandom) -> ClusterOptions {
+    var options = ClusterPropertyTests.options(&random)
+    options.aggregates = aggregates
+    options.filterable = true
+    return options
+  }
+
+  @Test("random filters at thousands of random cameras of every kind", arguments: CameraKind.allCases)
+  func randomCameras(kind: CameraKind) throws {
+    var random = SeededRandom(seed: 0xF117 &+ UInt64(CameraKind.allCases.firstIndex(of: kind)!))
+    for round in 0..<4 {
+      let pins = Self.pins(&random, count: 300 + 200 * round)
+      let index = try ClusterIndex(pins: pins, options: Self.options(&random))
+      for _ in 0..<6 {
+        let filtered = try index.filtered(by: Self.filter(&random))
+        for _ in 0..<12 {
+          ClusterPropertyTests.check(filtered, camera: random.camera(kind), "filter \(filtered.filter!)")
+        }
+        ClusterAggregateTests.expectExact(filtered, &random, "filter \(filtered.filter!)")
+      }
+    }
+  }
+
+  @Test("random filters under tilted cameras", arguments: [CameraKind.city, .country, .antimeridian, .wholeWorld])
+  func tilted(kind: CameraKind) throws {
+    var random = SeededRandom(seed: 0xF118 &+ UInt64(CameraKind.allCases.firstIndex(of: kind)!))
+    for round in 0..<3 {
+      let index = try ClusterIndex(pins: Self.pins(&random, count: 400 + 300 * round), options: Self.options(&random))
+      for _ in 0..<5 {
+        let filtered = try index.filtered(by: Self.filter(&random))
+        for _ in 0..<10 {
+          let (_, problems) = TiltedClusterInvariants.check(filtered, camera: random.tiltedCamera(kind))
+          #expect(problems.isEmpty, "filter \(filtered.filter!): \(problems.joined(separator: "\n"))")
+        }
+      }
+    }
+  }
+
+  @Test("a filter showing every pin gives the unfiltered items, ids and counts")
+  func showingEverything() throws {
+    var random = SeededRandom(seed: 0xF119)
+    let index = try ClusterIndex(pins: Self.pins(&random, count: 1500), options: Self.options(&random))
+    let everything = ClusterFilter(statuses: [.missing, .found, .closed, nil, .other("ADOPTED")])
+    let all = try index.filtered(by: everything)
+    #expect(try index.filtered(by: ClusterFilter()).filter == nil)
+    for kind in CameraKind.allCases {
+      for _ in 0..<5 {
+        let camera = random.camera(kind)
+        let a = index.items(in: CameraView(camera)).items
+        let b = all.items(in: CameraView(camera)).items
+        #expect(
+          a.map { "\($0.kind) \($0.point) \($0.position) \($0.cluster?.id ?? "") \($0.cluster?.expansionZoom ?? 0)" }
+            == b.map {
+              "\($0.kind) \($0.point) \($0.position) \($0.cluster?.id ?? "") \($0.cluster?.expansionZoom ?? 0)"
+            }, "\(kind)")
+      }
+    }
+  }
+
+  @Test("under inserts, removes, moves, status and property changes: exact without a rebuild", arguments: 0..<3)
+  func underChanges(round: Int) throws {
+    var random = SeededRandom(seed: 0xF11A + UInt64(round))
+    var options = Self.options(&random)
+    options.maxZoom = [16, 8, 20][round]
+    var index = try ClusterIndex(pins: try ClusterAggregateTests.pins(&random, count: 250), options: options)
+      .filtered(by: ClusterFilter(statuses: [.missing, .closed], values: ["species": ["DOG", "CAT", ""]]))
+    let spot = (index.pins.latitudes[0], index.pins.longitudes[0])
+    var serial = index.pins.count
+    for step in 0..<150 {
+      let live = (0..<index.pins.count).filter { !index.pins.isRetired($0) }
+      let target = live.isEmpty ? nil : live[Int(random.next() % UInt64(live.count))]
+      switch (random.next() % 5, target) {
+      case (0, let pin?): index.remove(at: pin)
+      case (1, let pin?):
+        let (lat, lng) = ClusterIncrementalTests.coordinate(&random, spot: spot)
+        try index.update(at: pin, latitude: lat, longitude: lng, status: [.closed, .found, nil][step % 3])
+      case (2, let pin?):
+        try index.update(
+          at: pin, latitude: index.pins.latitudes[pin], longitude: index.pins.longitudes[pin],
+          status: [.missing, .found, .other("ADOPTED")][step % 3])
+      case (3, let pin?):
+        for (name, value) in ClusterAggregateTests.values(&random) where random.next() % 2 == 0 {
+          try index.setProperty(name, to: value, at: pin)
+        }
+      default:
+        let (lat, lng) = ClusterIncrementalTests.coordinate(&random, spot: spot)
+        let pin = try index.insert(
+          id: "n\(serial)", latitude: lat, longitude: lng, status: .missing, sourceRow: serial)
+        for (name, value) in ClusterAggregateTests.values(&random) { try index.setProperty(name, to: value, at: pin) }
+        serial += 1
+      }
+      if step % 10 == 9 {
+        for kind in [CameraKind.city, .country, .continent, .wholeWorld] {
+          ClusterPropertyTests.check(index, camera: random.camera(kind), "round \(round) step \(step)")
+        }
+        ClusterAggregateTests.expectExact(index, &random, "round \(round) step \(step)")
+        // The same answers as a fresh filterable build over the same pins.
+        let fresh = try ClusterIndex(pins: index.pins.withoutRetired(), options: options).filtered(by: index.filter)
+        let camera = random.camera(.continent)
+        let a = index.items(in: CameraView(camera)).items
+        let b = fresh.items(in: CameraView(camera)).items
+        #expect(
+          a.map { "\($0.kind) \($0.point) \($0.cluster?.id ?? "") \($0.cluster?.count ?? 1)" }
+            == b.map { "\($0.kind) \($0.point) \($0.cluster?.id ?? "") \($0.cluster?.count ?? 1)" },
+          "round \(round) step \(step)")
+      }
+    }
+  }
+
+  @Test("switching filters between frames: transitions cover every item once and relate items sharing shown pins")
+  func transitions() throws {
+    var random = SeededRandom(seed: 0xF11B)
+    var index = try ClusterTransitionTests.index(seed: 73)
+    var pins = index.pins
+    for i in 0..<pins.count {
+      pins.setProperty("species", to: ["DOG", "CAT", "BIRD"][Int(random.next() % 3)], at: i)
+    }
+    var options = index.options
+    options.aggregates = [try ClusterAggregate(parsing: "species:counts")]
+    options.filterable = true
+    index = try ClusterIndex(pins: pins, options: options)
+    let filters: [ClusterFilter?] = [
+      nil, ClusterFilter(statuses: [.missing]), ClusterFilter(values: ["species": ["DOG"]]),
+      ClusterFilter(statuses: [.missing], values: ["species": ["DOG", "CAT"]]), nil,
+    ]
+    var camera = try Camera(
+      center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 1, longitudeDelta: 1, width: 390,
+      height: 844)
+    for step in 0..<40 {
+      let (a, b) = (filters[step % 5], filters[(step + 1) % 5])
+      let oldIndex = try index.filtered(by: a)
+      let newIndex = try index.filtered(by: b)
+      let old = oldIndex.items(in: CameraView(camera))
+      if step % 2 == 1 { camera = ClusterTransitionTests.next(after: camera, &random) }
+      let new = newIndex.items(in: CameraView(camera))
+      let transitions = newIndex.transitions(from: old, of: oldIndex, to: new)
+      ClusterTransitionTests.checkShape(transitions, old: old, new: new)
+      let expected = ClusterTransitionTests.reference(old: old, oldIndex: oldIndex, new: new, newIndex: newIndex)
+      #expect(Set(transitions.map { [Array($0.from), Array($0.to)] }) == expected, "step \(step): \(a) → \(b)")
+    }
+  }
+
+  @Test("reveal under a filter: the camera shows the pin alone; a hidden pin is not revealed")
+  func reveal() throws {
+    var random = SeededRandom(seed: 0xF11C)
+    let index = try ClusterIndex(pins: Self.pins(&random, count: 2000), options: Self.options(&random))
+    let filtered = try index.filtered(by: ClusterFilter(statuses: [.found, nil]))
+    let camera = random.camera(.wholeWorld)
+    let result = filtered.items(in: CameraView(camera))
+    var revealed = 0
+    for position in stride(from: 0, to: index.pins.count, by: 37) where !index.pins.isRetired(position) {
+      let reveal = filtered.reveal(position: position, in: result, from: camera)
+      guard FilterReference.shows(filtered.filter, position, in: index.pins) else {
+        #expect(reveal == nil, "hidden pin \(position) revealed")
+        continue
+      }
+      guard let reveal else { continue }  // off the map
+      revealed += 1
+      #expect(reveal.isShownAlone, "pin \(position)")
+      let unfiltered = index.reveal(position: position, in: index.items(in: CameraView(camera)), from: camera)!
+      #expect(reveal.level <= unfiltered.level, "pin \(position): fewer pins never need a deeper zoom")
+    }
+    #expect(revealed > 10)
+  }
+
+  @Test("filters are checked: clauses, properties that cannot be filtered, indexes built without")
+  func validation() throws {
+    var filter = try ClusterFilter(clauses: ["status=missing,FOUND", "species=DOG", "species=", "status=ACTIVE"])
+    #expect(filter.statuses == [.missing, .found])
+    #expect(filter.values == ["species": ["DOG", ""]])
+    try filter.add(clause: "status=")
+    #expect(filter.statuses == [.missing, .found, nil])
+    for bad in ["status", "=DOG", ""] {
+      #expect(throws: InvalidInput.self, "\(bad)") { try ClusterFilter(clauses: [bad]) }
+    }
+    var random = SeededRandom(seed: 0xF11D)
+    let pins = Self.pins(&random, count: 50)
+    let plain = try ClusterIndex(pins: pins, options: ClusterOptions(aggregates: Self.aggregates))
+    #expect(throws: InvalidInput.self) { try plain.filtered(by: ClusterFilter(statuses: [.missing])) }
+    #expect(try plain.filtered(by: nil).filter == nil)
+    let index = try ClusterIndex(pins: pins, options: ClusterOptions(aggregates: Self.aggregates, filterable: true))
+    do {
+      _ = try index.filtered(by: ClusterFilter(values: ["score": ["1"]]))
+      Issue.record("a min/max property was accepted as a filter")
+    } catch {
+      #expect(error.field == "filter")
+      #expect(
+        error.message
+          == "filter on 'score': only status and the properties of counts aggregates can be filtered (species); declare score:counts"
+      )
+    }
+    let tooMany = (0...ClusterOptions.maxFilterDimensions).map { ClusterAggregate(property: "p\($0)", kind: .counts) }
+    #expect(throws: InvalidInput.self) { try ClusterOptions(aggregates: tooMany, filterable: true).validate() }
+  }
+}
