@@ -135,11 +135,17 @@ def peers(lat, lng, baseline, n):
         kernels = (("C AVX-512", baseline.psg_baseline_filter_avx512, baseline.psg_baseline_has_avx512()),
                    ("C AVX2", baseline.psg_baseline_filter_avx2, baseline.psg_baseline_has_avx2()),
                    ("C plain loop", baseline.psg_baseline_filter_scalar, 1))
+        visible = 0
         for kernel, fn, available in kernels:
             if not available:
                 continue
             timing, hits = measure(lambda: fn(xp, yp, len(x), ctypes.byref(window), outp))
             add("prune", name, kernel, timing, hits)
+            visible = hits
+        # The physical reference: read every coordinate once, write the hits' indices (one thread).
+        sink = ctypes.c_double()
+        timing, hits = measure(lambda: baseline.psg_baseline_limit(xp, yp, len(x), visible, outp, ctypes.byref(sink)))
+        add("prune", name, "limit (read coordinates, write hits)", timing, hits)
         if n == 10_000:  # the range does not depend on the pins: measure it once
             geod = Geod(ellps="WGS84")
             t = np.linspace(0, 1, 64, endpoint=False)
@@ -216,14 +222,19 @@ def markdown(report):
         rows = [r for r in results if r["operation"] == operation]
         if not rows:
             continue
-        lines += [f"## {operation}", "", "| camera | pins | contender | median | result | ratio |", "|---|---|---|---|---|---|"]
+        # Prune rows are also divided by the limit row (read every coordinate, write the hits).
+        limits = operation == "prune"
+        lines += [f"## {operation}", "", "| camera | pins | contender | median | result | ratio |" + (" × limit |" if limits else ""),
+                  "|---|---|---|---|---|---|" + ("---|" if limits else "")]
         for camera in ["-", "city", "country", "world"]:
             for n in report["sizes"]:
                 group = [r for r in rows if r["camera"] == camera and r["pins"] == n]
                 ours = [r["medianNs"] for r in group if r["contender"].startswith("petspot")]
+                limit = [r["medianNs"] for r in group if r["contender"].startswith("limit")]
                 for r in sorted(group, key=lambda r: r["medianNs"]):
                     ratio = f"{r['medianNs'] / min(ours):.2f}" if ours and not r["contender"].startswith("petspot") else "—"
-                    lines.append(f"| {camera} | {n:,} | {r['contender']} | {fmt(r['medianNs'])} | {r['result']:,} | {ratio} |")
+                    times_limit = f" {r['medianNs'] / limit[0]:.2f} |" if limits and limit else (" — |" if limits else "")
+                    lines.append(f"| {camera} | {n:,} | {r['contender']} | {fmt(r['medianNs'])} | {r['result']:,} | {ratio} |{times_limit}")
         lines.append("")
     return "\n".join(lines)
 
@@ -254,6 +265,9 @@ def main():
     for fn in (baseline.psg_baseline_filter_avx512, baseline.psg_baseline_filter_avx2, baseline.psg_baseline_filter_scalar):
         fn.restype = ctypes.c_size_t
         fn.argtypes = [ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double), ctypes.c_size_t, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32)]
+    baseline.psg_baseline_limit.restype = ctypes.c_size_t
+    baseline.psg_baseline_limit.argtypes = [ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double), ctypes.c_size_t,
+                                            ctypes.c_size_t, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_double)]
     cameras_file = os.path.join(args.work, "cameras.jsonl")
     with open(cameras_file, "w") as f:
         for cam in CAMERAS:

@@ -24,6 +24,13 @@ size_t psg_baseline_filter_scalar(const double *x, const double *y, size_t n, co
 size_t psg_baseline_filter_avx2(const double *x, const double *y, size_t n, const psg_baseline_window *w,
                                 uint32_t *out);
 
+/**
+ * The physical limit of a prune that finds `hits` pins among `n`: every coordinate read once
+ * (16 bytes per pin, summed so that the reads stay) and `hits` indices written (4 bytes each), one
+ * thread, no test. Writes out[0..<hits] = 0..<hits and returns `hits` (the sum goes to `sink`).
+ */
+size_t psg_baseline_limit(const double *x, const double *y, size_t n, size_t hits, uint32_t *out, double *sink);
+
 /** Whether this build runs the AVX2 kernel (built with -march=native on an AVX2 machine). */
 int psg_baseline_has_avx2(void);
 
