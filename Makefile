@@ -14,7 +14,8 @@ SWIFT ?= swift
 ifeq ($(origin CC),default)
 CC := gcc
 endif
-APT_PACKAGES := libgeos-dev libproj-dev proj-data pkg-config gcc python3-venv
+APT_PACKAGES := libgeos-dev libproj-dev proj-data pkg-config gcc python3-venv postgresql-15 postgresql-15-postgis-3
+PG_BIN := /usr/lib/postgresql/15/bin
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 HEADER := Sources/CPetSpotGeo/include/petspot_geo.h
@@ -24,7 +25,7 @@ DEBUG_BIN := .build/debug
 INSTALL_SCRATCH := .build-install
 OUT := out
 
-.PHONY: all deps build release test test-swift test-c test-python test-install demo install bench compare clean lint warnings \
+.PHONY: all deps build release test test-swift test-c test-python test-install demo demo-db install bench compare clean lint warnings \
   fuzz sanitize sanitize-thread
 
 all: build
@@ -33,7 +34,8 @@ all: build
 deps: .deps.stamp $(VENV)/.stamp
 
 .deps.stamp:
-	@if ! pkg-config --exists geos proj 2>/dev/null || [ ! -f /usr/share/proj/proj.db ] || ! command -v $(CC) >/dev/null; then \
+	@if ! pkg-config --exists geos proj 2>/dev/null || [ ! -f /usr/share/proj/proj.db ] || ! command -v $(CC) >/dev/null \
+	  || [ ! -x $(PG_BIN)/initdb ] || [ ! -f /usr/share/postgresql/15/extension/postgis.control ]; then \
 	  echo "installing Debian packages: $(APT_PACKAGES)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	fi
@@ -71,8 +73,12 @@ warnings: .deps.stamp
 test: deps build test-swift test-c test-python test-install
 	@echo "make test: all suites passed"
 
+## test-swift: the Swift tests, with a throwaway PostgreSQL + PostGIS cluster (temporary directory,
+## free loopback port) for the database tests, stopped and deleted at the end even when a test fails.
+WITH_POSTGRES = pg="$$(bash Tests/Database/postgres.sh start)"; eval "$$pg"; \
+  trap 'bash Tests/Database/postgres.sh stop "$$PETSPOT_TEST_PG_DIR"' EXIT;
 test-swift: build
-	PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
+	@$(WITH_POSTGRES) PETSPOT_GEO_BIN=$(CURDIR)/$(DEBUG_BIN)/petspot-geo $(SWIFT) test
 
 CAPI_TEST_SOURCES := Tests/CAPI/capi_test.c Tests/CAPI/capi_hardening.c Tests/CAPI/capi_navigation.c \
   Tests/CAPI/capi_tilted.c Tests/CAPI/capi_onscreen.c Tests/CAPI/capi_changes.c \
@@ -88,6 +94,7 @@ test-c: build
 test-python: build $(VENV)/.stamp
 	$(PYTHON) Tests/CAPI/ctypes_check.py $(DEBUG_BIN)/libpetspot_geo.so $(DEBUG_BIN)/petspot-geo
 	$(PYTHON) Tests/CLI/radius_reference.py $(DEBUG_BIN)/petspot-geo
+	@$(WITH_POSTGRES) $(PYTHON) Tests/CLI/openapi_check.py $(DEBUG_BIN)/petspot-geo
 
 ## test-install: install into a scratch prefix, then build the C test against it with pkg-config.
 test-install: .deps.stamp
@@ -114,6 +121,11 @@ install: .deps.stamp
 ## demo: the main job on real places (GeoNames coordinates): fetch queries for map cameras.
 demo: release
 	@bash Data/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/petspot-geo"
+
+## demo-db: the database loop on a throwaway PostgreSQL + PostGIS cluster: import Data/pins.csv, two
+## servers on one database, a found report POSTed to one and seen in GET on the other.
+demo-db: release
+	@$(WITH_POSTGRES) bash Data/demo-db.sh "$$($(SWIFT) build -c release --show-bin-path)/petspot-geo"
 
 ## bench: package-benchmark suites (nested package in Benchmarks/).
 bench: .deps.stamp

@@ -22,6 +22,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // MARK: - System libraries (Debian libgeos-dev, libproj-dev)
@@ -49,11 +50,22 @@ let package = Package(
     .target(name: "CPetSpotGeo"),
     .target(name: "PetSpotGeoC", dependencies: ["PetSpotGeo", "CPetSpotGeo"]),
 
-    // MARK: - HTTP server (GET /announcements), used by `petspot-geo serve`
+    // MARK: - Announcements in PostgreSQL + PostGIS (schema, import, writes, change feed)
+    .target(
+      name: "PetSpotDatabase",
+      dependencies: [
+        "PetSpotGeo",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+
+    // MARK: - HTTP server (GET/POST/PATCH /announcements), used by `petspot-geo serve`
     .target(
       name: "PetSpotServer",
       dependencies: [
         "PetSpotGeo",
+        "PetSpotDatabase",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -66,6 +78,7 @@ let package = Package(
       dependencies: [
         "PetSpotGeo",
         "PetSpotServer",
+        "PetSpotDatabase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -1,14 +1,21 @@
 import PetSpotGeo
 
-/// The parameters of `GET /announcements?lat=&lng=&range=[&status=][&limit=]`, validated.
+/// The parameters of `GET /announcements?lat=&lng=&range=[&status=][&limit=][&species=][&since=]`,
+/// validated (`species` and `since` only where the data has them: the database mode).
 struct AnnouncementsQuery: Sendable {
   var center: GeoCoordinate
   var range: Double
   var status: StatusFilter?
   var limit: Int?
+  /// Species to keep (compared case-insensitively), or `nil` for all.
+  var species: String?
+  /// Keep rows updated strictly after this instant (microseconds since 1970, UTC), or `nil`.
+  var sinceMicros: Int64?
 
   /// Reads the query parameters. - Throws: ``InvalidInput`` naming the parameter at fault.
-  init(parameters: (String) throws(InvalidInput) -> Substring?) throws(InvalidInput) {
+  /// - Parameter filtersAvailable: whether `species` and `since` can be answered (a pins file has
+  ///   no update times and may have no species: there they are a 400, never silently ignored).
+  init(parameters: (String) throws(InvalidInput) -> Substring?, filtersAvailable: Bool = false) throws(InvalidInput) {
     func number(_ name: String, _ requirement: String, valid: (Double) -> Bool) throws(InvalidInput) -> Double {
       guard let text = try parameters(name) else {
         throw InvalidInput(field: name, code: .missingField, message: "\(name) is missing: it must be \(requirement)")
@@ -40,6 +47,25 @@ struct AnnouncementsQuery: Sendable {
         $0 >= 0 && $0 == $0.rounded() && $0 <= Double(ServerLimits.maxAnnouncements)
       }
       limit = Int(checked: value)
+    }
+    for name in ["species", "since"] where try parameters(name) != nil && !filtersAvailable {
+      throw InvalidInput(
+        field: name, code: .unsupported,
+        message: "\(name) is answered only by a server on a database (serve --database), not on a pins file")
+    }
+    if let text = try parameters("species") {
+      guard !text.isEmpty, text.count <= 100 else {
+        throw InvalidInput(field: "species", code: .outOfRange, message: "species must be 1 to 100 characters")
+      }
+      species = String(text)
+    }
+    if let text = try parameters("since") {
+      guard let micros = RFC3339.microseconds(text) else {
+        throw InvalidInput(
+          field: "since", code: .malformedValue,
+          message: "since must be an RFC 3339 timestamp such as 2026-11-26T08:00:00Z")
+      }
+      sinceMicros = micros
     }
   }
 }

@@ -3,32 +3,63 @@ import HummingbirdCore
 import Logging
 import PetSpotGeo
 
-/// `GET /announcements?lat={lat}&lng={lng}&range={metres}` as PetSpot's backend answers it, on a
-/// pin set loaded once: the announcements within `range` metres (WGS84 geodesic, distance ≤
-/// range) of (lat, lng), nearest first, optionally filtered by `status` (MISSING or FOUND,
-/// case-insensitive) and cut to the nearest `limit`. Also `GET /health`.
+/// PetSpot's backend: `GET /announcements?lat={lat}&lng={lng}&range={metres}` — the announcements
+/// within `range` metres (WGS84 geodesic, distance ≤ range) of (lat, lng), nearest first,
+/// optionally filtered by `status` (MISSING or FOUND, case-insensitive) and cut to the nearest
+/// `limit` — and `GET /health`; on a database also `POST /announcements` (a found report) and
+/// `PATCH /announcements/{id}` (a status), and the `species` and `since` filters.
 ///
-/// Bad parameters (a repeated one included) get `400 {"error","field"}`; other paths 404, other
-/// methods on these paths 405; HEAD answers as GET without a body; the limits of
-/// ``ServerLimits`` apply. One log line per request; SIGINT and SIGTERM shut it down cleanly.
+/// Two sources: a pins file loaded once (``init(pins:)``), or PostgreSQL + PostGIS followed in
+/// memory (``init(database:)``); both answer a query by the same rule. Bad parameters (a
+/// repeated one included) get `400 {"error","field"}`; other paths 404, other methods `405`; HEAD
+/// answers as GET without a body; the limits of ``ServerLimits`` apply. One log line per request;
+/// SIGINT and SIGTERM stop accepting connections and finish the requests in flight first.
 public struct AnnouncementsServer: Sendable {
-  public let pins: IndexedPins
-
-  public init(pins: IndexedPins) {
-    self.pins = pins
+  /// Where the announcements come from.
+  public enum Source: Sendable {
+    case file(IndexedPins)
+    case database(DatabaseBackend)
   }
 
-  /// The JSON body for a query string's parameters, or a 400 body naming the field.
-  func answer(_ parameters: (String) throws(InvalidInput) -> Substring?) -> (status: HTTPResponse.Status, body: [UInt8])
-  {
+  public let source: Source
+
+  /// A server on a pins file.
+  public init(pins: IndexedPins) {
+    source = .file(pins)
+  }
+
+  /// A server on a database (call ``DatabaseBackend/start()`` first, and run
+  /// ``DatabaseBackend/follow()`` beside ``run(host:port:logger:onRunning:)``).
+  public init(database: DatabaseBackend) {
+    source = .database(database)
+  }
+
+  /// The answer to a query string's parameters: status, body and, on a database, the ETag.
+  func answer(
+    _ parameters: (String) throws(InvalidInput) -> Substring?, ifNoneMatch: String? = nil
+  ) -> (status: HTTPResponse.Status, body: [UInt8], etag: String?) {
     do throws(InvalidInput) {
-      let query = try AnnouncementsQuery(parameters: parameters)
-      let matches = pins.within(
-        metres: query.range, of: query.center, statuses: query.status,
-        limit: min(query.limit ?? ServerLimits.maxAnnouncements, ServerLimits.maxAnnouncements))
-      return (.ok, AnnouncementsJSON.array(matches.map(\.position), pins: pins.pins))
+      switch source {
+      case .file(let pins):
+        let query = try AnnouncementsQuery(parameters: parameters)
+        let matches = pins.within(
+          metres: query.range, of: query.center, statuses: query.status, limit: query.limit)
+        return (.ok, AnnouncementsJSON.array(matches.map(\.position), pins: pins.pins), nil)
+      case .database(let backend):
+        let query = try AnnouncementsQuery(parameters: parameters, filtersAvailable: true)
+        guard let snapshot = backend.currentSnapshot() else {
+          return (
+            .serviceUnavailable, Self.errorBody("the database is unavailable: try again shortly", field: nil), nil
+          )
+        }
+        let etag = "W/\"\(backend.instance)-\(snapshot.version)\""
+        if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingWhitespace() == etag }) {
+          return (.notModified, [], etag)
+        }
+        return (.ok, AnnouncementsJSON.array(snapshot.rows(for: query)), etag)
+      }
     } catch {
-      return (.badRequest, Self.errorBody(error.message, field: error.field))
+      return (.badRequest, Self.errorBody(error.message, field: error.field), nil)
     }
   }
 
@@ -38,33 +69,57 @@ public struct AnnouncementsServer: Sendable {
   }
 
   static func error(_ status: HTTPResponse.Status, _ message: String, field: String?) -> Response {
-    json(status, errorBody(message, field: field))
+    var response = json(status, errorBody(message, field: field))
+    if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
+    return response
   }
 
   /// Serves until SIGINT or SIGTERM. `onRunning` receives the bound port (useful with port 0).
   public func run(host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) -> Void) async throws {
     let router = Router()
     router.middlewares.add(LogRequestsMiddleware(.info))
-    router.middlewares.add(RequestShapeMiddleware(knownPaths: ["/health", "/announcements"]))
+    let database: DatabaseBackend? =
+      switch source {
+      case .database(let backend): backend
+      case .file: nil
+      }
+    router.middlewares.add(RequestShapeMiddleware(writable: database != nil))
     let health = { @Sendable (_: Request, _: BasicRequestContext) -> Response in
-      Self.json(.ok, Array(#"{"status":"ok"}"#.utf8))
+      if let database, database.currentSnapshot() == nil {
+        var response = Self.json(.serviceUnavailable, Array(#"{"status":"degraded"}"#.utf8))
+        response.headers[.retryAfter] = "2"
+        return response
+      }
+      return Self.json(.ok, Array(#"{"status":"ok"}"#.utf8))
     }
     let announcements = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
       let parameters = request.uri.queryParameters
-      let (status, body) = self.answer { name throws(InvalidInput) in
-        let values = parameters.getAll(name)
-        guard values.count <= 1 else {
-          throw InvalidInput(
-            field: name, code: .malformedValue, message: "\(name) is given \(values.count) times: give it once")
-        }
-        return values.first.map { Substring($0) }
-      }
-      return Self.json(status, body)
+      let (status, body, etag) = self.answer(
+        { name throws(InvalidInput) in
+          let values = parameters.getAll(name)
+          guard values.count <= 1 else {
+            throw InvalidInput(
+              field: name, code: .malformedValue, message: "\(name) is given \(values.count) times: give it once")
+          }
+          return values.first.map { Substring($0) }
+        }, ifNoneMatch: request.headers[.ifNoneMatch])
+      var response = Self.json(status, body)
+      if let etag { response.headers[.eTag] = etag }
+      if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
+      if status == .notModified { response.body = .init() }
+      return response
     }
     router.get("health", use: health)
     router.head("health", use: health)
     router.get("announcements", use: announcements)
     router.head("announcements", use: announcements)
+    if let database {
+      let writes = WriteRoutes(backend: database)
+      router.post("announcements") { request, _ in await writes.post(request) }
+      router.patch("announcements/:id") { request, context in
+        await writes.patch(request, id: context.parameters.get("id") ?? "")
+      }
+    }
     var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(ServerLimits.idleTimeoutSeconds))
     http1.httpDecoder = .init(
       maxHeaderFieldSize: ServerLimits.maxHeaderBytes, maxHeaderListSize: ServerLimits.maxHeaderBytes)

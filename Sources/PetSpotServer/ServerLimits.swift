@@ -10,16 +10,32 @@ public enum ServerLimits {
   /// together, bytes: beyond it the parser itself refuses the request (`400`, connection closed).
   /// It sits above ``maxURLBytes`` so that an over-long URL still gets a JSON `414`.
   public static var maxHeaderBytes: Int { 128 * 1024 }
-  /// The most announcements one response holds (the nearest); `limit` may not exceed it.
-  public static var maxAnnouncements: Int { 100_000 }
+  /// The largest `limit` a query may give (the nearest that many). Without `limit`, a query
+  /// returns every match.
+  public static var maxAnnouncements: Int { 10_000 }
+  /// The largest request body read (`POST`, `PATCH`), bytes; larger ones get `413`.
+  public static var maxBodyBytes: Int { 64 * 1024 }
+  /// The longest `Idempotency-Key` accepted, characters.
+  public static var maxIdempotencyKeyLength: Int { 200 }
   /// Seconds an idle connection (no request in progress) is kept open.
   public static var idleTimeoutSeconds: Int64 { 30 }
 }
 
 /// Turns requests the routes cannot answer sensibly into JSON errors before routing: an over-long
-/// URL (`414`) and a method other than GET or HEAD on a known path (`405`, with `Allow`).
+/// URL (`414`) and a method a known path does not take (`405`, with `Allow`).
 struct RequestShapeMiddleware<Context: RequestContext>: RouterMiddleware {
-  let knownPaths: Set<String>
+  /// Whether POST and PATCH routes exist (the database mode).
+  let writable: Bool
+
+  /// The methods a path takes, or `nil` for an unknown path (left to the router's 404).
+  func allowedMethods(_ path: String) -> [HTTPRequest.Method]? {
+    switch path {
+    case "/health": [.get, .head]
+    case "/announcements": writable ? [.get, .head, .post] : [.get, .head]
+    case _ where writable && path.hasPrefix("/announcements/") && path.dropFirst(15).count > 0: [.patch]
+    default: nil
+    }
+  }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -28,10 +44,12 @@ struct RequestShapeMiddleware<Context: RequestContext>: RouterMiddleware {
       return AnnouncementsServer.error(
         .uriTooLong, "the request URL is longer than \(ServerLimits.maxURLBytes) bytes", field: nil)
     }
-    if knownPaths.contains(request.uri.path), request.method != .get, request.method != .head {
+    if let allowed = allowedMethods(request.uri.path), !allowed.contains(request.method) {
+      let names = allowed.map(\.rawValue).joined(separator: ", ")
       var response = AnnouncementsServer.error(
-        .methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.uri.path): use GET", field: nil)
-      response.headers[.allow] = "GET, HEAD"
+        .methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.uri.path): use \(names)",
+        field: nil)
+      response.headers[.allow] = names
       return response
     }
     return try await next(request, context)

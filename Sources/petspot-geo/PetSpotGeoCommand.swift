@@ -10,7 +10,7 @@ struct PetSpotGeoCommand: AsyncParsableCommand {
     version: PetSpotGeoVersion.string,
     subcommands: [
       Radius.self, Prune.self, Cluster.self, Callout.self, Render.self, Replay.self, FoundReport.self, Serve.self,
-      Fetch.self, Generate.self,
+      Fetch.self, Generate.self, Database.self,
       Convert.self, Bench.self,
     ]
   )

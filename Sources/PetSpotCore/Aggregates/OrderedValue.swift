@@ -39,9 +39,9 @@ enum OrderedValue {
   static func date(_ text: String) -> Double? {
     var reader = DigitReader(bytes: Array(text.utf8))
     guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
-      let day = reader.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+      let day = reader.digits(2), (1...12).contains(month), (1...GregorianDays.inMonth(month, year: year)).contains(day)
     else { return nil }
-    var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+    var seconds = Double(GregorianDays.sinceEpoch(year: year, month: month, day: day)) * 86_400
     if reader.atEnd { return seconds }
     guard reader.skip("T") || reader.skip("t") || reader.skip(" "), let hour = reader.digits(2), hour <= 23,
       reader.skip(":"), let minute = reader.digits(2), minute <= 59
@@ -68,24 +68,6 @@ enum OrderedValue {
     _ = reader.skip(":")
     guard let offsetMinutes = reader.digits(2), offsetMinutes <= 59, reader.atEnd else { return nil }
     return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
-  }
-
-  /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }
 

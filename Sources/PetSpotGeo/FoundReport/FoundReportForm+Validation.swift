@@ -96,7 +96,7 @@ public enum FoundDate {
     }
     guard parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
     let (y, m, d) = ymd
-    guard y >= 1, m >= 1, m <= 12, d >= 1, d <= daysIn(month: m, year: y) else { return nil }
+    guard y >= 1, m >= 1, m <= 12, d >= 1, d <= GregorianDays.inMonth(m, year: y) else { return nil }
     return (y, m, d)
   }
 
@@ -106,13 +106,5 @@ public enum FoundDate {
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let year = String(y)
     return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(m) + "-" + two(d)
-  }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }

@@ -22,14 +22,18 @@ extension IndexedPins {
   /// - Parameters:
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
   ///   - limit: at most this many (the nearest); `nil` for all.
+  ///   - include: keep only the positions for which it returns true (applied before any distance
+  ///     is measured, so the limit counts only included pins); `nil` keeps every pin.
   public func within(
-    metres range: Double, of center: GeoCoordinate, statuses: StatusFilter? = nil, limit: Int? = nil
+    metres range: Double, of center: GeoCoordinate, statuses: StatusFilter? = nil, limit: Int? = nil,
+    where include: ((Int) -> Bool)? = nil
   ) -> [Match] {
     let table = statuses?.codeTable(for: pins)
     var candidates: [(position: Int, chord: Double)] = []
     let origin = ECEF(center)
     for position in candidatePositions(metres: range, of: center) {
       if let table, !table[Int(pins.statusCodes[position])] { continue }
+      if let include, !include(position) { continue }
       let chord = origin.distance(to: ECEF(pins.coordinate(at: position)))
       if chord <= range + Self.chordSlack { candidates.append((position, chord)) }
     }

@@ -1,26 +1,33 @@
 import ArgumentParser
 import Logging
+import PetSpotDatabase
 import PetSpotGeo
 import PetSpotServer
 
 extension PetSpotGeoCommand {
-  /// `petspot-geo serve`: PetSpot's `GET /announcements` on a pins file.
+  /// `petspot-geo serve`: PetSpot's announcements API on a pins file or on PostgreSQL + PostGIS.
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract:
-        "Serve GET /announcements?lat=&lng=&range= (and /health) on a pins file, as PetSpot's backend answers it.",
+      abstract: "Serve PetSpot's announcements API (GET /announcements, /health) on a pins file or a database.",
       discussion: """
-        Loads the pins once (CSV, announcements JSON, GeoJSON or .psgpins), reports how many were \
-        loaded and how many were invalid, then answers until SIGINT or SIGTERM. Prints \
-        "listening on http://HOST:PORT" on stdout when ready (use --port 0 for a free port).
+        With --pins: loads the file once (CSV, announcements JSON, GeoJSON or .psgpins) and answers \
+        GET /announcements?lat=&lng=&range=. With --database (or PETSPOT_DATABASE_URL): migrates the \
+        schema, loads the announcements into memory, follows the table's changes, and also answers \
+        POST /announcements (a found report) and PATCH /announcements/{id}. Prints \
+        "listening on http://HOST:PORT" on stdout when ready (use --port 0 for a free port); \
+        answers until SIGINT or SIGTERM, finishing the requests in flight.
 
-        Example:
+        Examples:
           petspot-geo serve --pins Data/pins.csv --port 8080
+          petspot-geo serve --database postgres://petspot@127.0.0.1/petspot --port 8080
           curl 'http://127.0.0.1:8080/announcements?lat=48.8566&lng=2.3522&range=5000&status=MISSING&limit=20'
         """
     )
 
-    @OptionGroup var pinsFile: PinsOptions
+    @Option(help: ArgumentHelp("Pins file: .csv, .json (announcements), .geojson or .psgpins.", valueName: "file"))
+    var pins: String?
+
+    @OptionGroup var database: DatabaseOptions
 
     @Option(help: "Address to bind (default 127.0.0.1).")
     var host = "127.0.0.1"
@@ -30,17 +37,41 @@ extension PetSpotGeoCommand {
 
     func validate() throws {
       guard (0...65535).contains(port) else { throw ValidationError("--port must be an integer in 0...65535") }
+      switch (pins, database.text) {
+      case (nil, nil): throw ValidationError("give --pins FILE or --database URL (or PETSPOT_DATABASE_URL)")
+      case (_?, _?):
+        throw ValidationError("give --pins or --database, not both (PETSPOT_DATABASE_URL counts as --database)")
+      case (nil, _?): _ = try database.url()
+      case (_?, nil): break
+      }
     }
 
     func run() async throws {
-      let pins = try pinsFile.load()
-      var logger = Logger(label: "petspot-geo")
-      logger.logLevel = .info
-      logger.info("loaded \(pins.count) pins (\(pins.invalidCount) invalid) from \(pinsFile.pins)")
-      let server = AnnouncementsServer(pins: IndexedPins(pins: pins))
+      let logger = DatabaseOptions.logger()
       let host = self.host
-      try await server.run(host: host, port: port, logger: logger) { bound in
-        Output.line("listening on http://\(host):\(bound)")
+      let announce = { @Sendable (bound: Int) in Output.line("listening on http://\(host):\(bound)") }
+      if let pins {
+        let set = try PinsOptions.load(pins)
+        logger.info("loaded \(set.count) pins (\(set.invalidCount) invalid) from \(pins)")
+        try await AnnouncementsServer(pins: IndexedPins(pins: set)).run(
+          host: host, port: port, logger: logger, onRunning: announce)
+        return
+      }
+      let url = try database.url()
+      let store = AnnouncementStore(url: url, logger: logger)
+      try await store.withRunningPool {
+        let backend = DatabaseBackend(store: store, logger: logger)
+        switch await withDatabaseTimeout(.seconds(60), { () throws(DatabaseError) in try await backend.start() }) {
+        case .success(let count): logger.info("loaded \(count) announcements from \(url.redacted)")
+        case .failure(let error):
+          Output.error(error.description)
+          throw ExitCode.failure
+        }
+        let follower = Task { await backend.follow() }
+        defer { follower.cancel() }
+        // Returns after SIGINT or SIGTERM, once the requests in flight are answered.
+        try await AnnouncementsServer(database: backend).run(
+          host: host, port: port, logger: logger, onRunning: announce)
       }
     }
   }
