@@ -1,4 +1,5 @@
 import PetSpotGeo
+import PetSpotTestSupport
 import Testing
 
 @Suite("Found report: the 3-step wizard's rules")
@@ -221,5 +222,63 @@ struct FoundReportTests {
     #expect(
       FoundReportCopy.text("step3.button") == "Submit report"
         && FoundReportCopy.text("step2.collar.placeholder") == "00000-00000-00000")
+  }
+
+  @Test("a payload read back (what a server receives) is the payload sent; random GPS positions and fields")
+  func payloadRoundTrip() throws {
+    var random = SplitMix64(seed: 2_026)
+    for i in 0..<500 {
+      var form = Self.complete
+      form.useCurrentLocation(
+        GeoCoordinate(latitude: random.uniform(-90...90), longitude: random.uniform(-180...180)))
+      form.breed = i % 2 == 0 ? "" : "Breed \(i)"
+      form.microchip = i % 3 == 0 ? "" : String(random.next() % 1_000_000_000_000_000)
+      form.description = i % 5 == 0 ? "" : "found near gate \(i)"
+      let sent = try form.submit()
+      let received = try FoundReportPayload(json: try JSONParser.parse(sent.json.serialized))
+      #expect(received == sent, "\(sent.json.serialized)")
+    }
+  }
+
+  @Test("a payload read back: wrong JSON types, microchip form, status and the form's rules, named by payload field")
+  func payloadRefusals() throws {
+    let valid = try Self.complete.submit().json
+    func errors(_ change: (inout [(key: String, value: JSONValue)]) -> Void) -> [String: String] {
+      guard case .object(var members) = valid else { return [:] }
+      change(&members)
+      do {
+        _ = try FoundReportPayload(json: .object(members))
+        return [:]
+      } catch {
+        return Dictionary(error.errors.map { ($0.field, $0.code) }, uniquingKeysWith: { a, _ in a })
+      }
+    }
+    func setting(_ key: String, _ value: JSONValue?) -> (inout [(key: String, value: JSONValue)]) -> Void {
+      { members in
+        members.removeAll { $0.key == key }
+        if let value { members.append((key, value)) }
+      }
+    }
+    #expect(errors { _ in } == [:])
+    #expect(errors(setting("lastSeenLatitude", .string("52.1"))) == ["lastSeenLatitude": "invalid_type"])
+    #expect(errors(setting("lastSeenLongitude", .number(181))) == ["lastSeenLongitude": "longitude_out_of_range"])
+    #expect(errors(setting("lastSeenDate", .string("31/02/2026"))) == ["lastSeenDate": "date_invalid"])
+    #expect(errors(setting("species", nil)) == ["species": "species_required"])
+    #expect(errors(setting("email", .number(5))) == ["email": "invalid_type"])
+    #expect(errors(setting("phone", .string("12"))) == ["phone": "phone_invalid"])
+    for chip in ["", "12 34", "1234567890123456", "１２"] {
+      #expect(errors(setting("microchipNumber", .string(chip))) == ["microchipNumber": "microchip_invalid"], "\(chip)")
+    }
+    #expect(errors(setting("microchipNumber", .string("007"))) == [:])
+    #expect(errors(setting("status", .string("MISSING"))) == ["status": "status_invalid"])
+    #expect(errors(setting("caregiverPhone", .string("not a phone"))) == [:], "device-only fields are dropped")
+    #expect(throws: FoundReportErrors.self) { try FoundReportPayload(json: .array([])) }
+    let payload = try FoundReportPayload(
+      json: try JSONParser.parse(
+        #"{"species":"dog","sex":"male","lastSeenDate":"2026-11-20","lastSeenLatitude":1,"lastSeenLongitude":2,"email":"a@b.co","phone":"600100200","caregiverPhone":"1"}"#
+      ))
+    #expect(!payload.json.serialized.contains("caregiver") && payload.species == "DOG")
+    let shuffled = try JSONParser.parse(#"{"b":[{"y":1,"x":2}],"a":1.50}"#).canonical.serialized
+    #expect(shuffled == #"{"a":1.5,"b":[{"x":2,"y":1}]}"#)
   }
 }
