@@ -56,3 +56,23 @@ POST_SHARE=1 wrk -t1 -c16 -d"${seconds}s" --latency -s "$lua" "$url" | grep -E "
 echo "## 90 % GET (city) / 10 % POST for 60 s; server RSS at start: $(rss)"
 POST_SHARE=0.1 wrk -t1 -c32 -d60s --latency -s "$lua" "$url" | grep -E "Requests/sec|Non-2xx|Socket errors|  50%|  90%|  99%|requests in"
 echo "server RSS at end: $(rss); announcements in the database: $(psql -At "${PETSPOT_DATABASE_URL%%\?*}" -c 'SELECT count(*) FROM announcements')"
+echo "## a POST on one instance seen in GET on a second one (20 reports, each at its own place)"
+out2=$(mktemp)
+"$cli" serve --port 0 >"$out2" 2>/dev/null &
+second=$!
+for _ in $(seq 1 600); do grep -q listening "$out2" && break; sleep 0.1; done
+url2=$(sed -n 's/^listening on //p' "$out2")
+delays=()
+for i in $(seq 1 20); do
+  lat=$(printf '10.%04d' "$i")
+  body="{\"species\":\"CAT\",\"sex\":\"MALE\",\"lastSeenDate\":\"2026-11-20\",\"lastSeenLatitude\":$lat,\"lastSeenLongitude\":-30,\"email\":\"f@example.org\",\"phone\":\"600100200\"}"
+  start=$(date +%s%N)
+  id=$(curl -s -X POST "$url/announcements" -H 'Content-Type: application/json' -d "$body" | sed 's/.*"id":"\([^"]*\)".*/\1/')
+  until curl -s "$url2/announcements?lat=$lat&lng=-30&range=1" | grep -q "$id"; do :; done
+  delays+=($(( ($(date +%s%N) - start) / 1000000 )))
+  sleep 0.$((RANDOM % 10))
+done
+kill -TERM "$second"
+rm -f "$out2"
+sorted=$(printf '%s\n' "${delays[@]}" | sort -n | paste -sd' ')
+echo "POST answered and seen on the other instance after (ms, sorted): $sorted"

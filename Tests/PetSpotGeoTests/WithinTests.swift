@@ -32,4 +32,44 @@ struct WithinTests {
     let exact = layer.within(metres: 0, of: pins.coordinate(at: 0))
     #expect(exact.contains { $0.position == 0 })
   }
+
+  @Test("nearest first with a limit: dense clusters and identical coordinates, include predicates, every limit")
+  func nearestFirstDense() throws {
+    let geodesic = Geodesic()
+    var random = SeededRandom(seed: 505)
+    var pins = PinSet()
+    // 40 places with 50 pins each within ~30 km, a fifth of them on the place itself (ties).
+    for place in 0..<40 {
+      let lat = random.uniform(-70...70)
+      let lng = random.uniform(-180...180)
+      for k in 0..<50 {
+        let jitter = k % 5 == 0 ? 0 : 0.3
+        try pins.append(
+          id: "p\(place)-\(k)", latitude: lat + random.uniform(-jitter...jitter),
+          longitude: min(180, max(-180, lng + random.uniform(-jitter...jitter))),
+          status: k % 2 == 0 ? .missing : .found, sourceRow: pins.count)
+      }
+    }
+    let layer = IndexedPins(pins: pins)
+    for round in 0..<400 {
+      let near = Int(random.next() % UInt64(pins.count))
+      let center =
+        round % 4 == 0
+        ? pins.coordinate(at: near)
+        : GeoCoordinate(
+          latitude: pins.latitudes[near] + random.uniform(-0.5...0.5), longitude: pins.longitudes[near])
+      let range = [1_000, 30_000, 300_000, 3_000_000, 20_000_000][round % 5] * random.uniform(0.5...1.5)
+      let limit = [1, 5, 10, 49, 50, 51, 200, 3_000][round % 8]
+      let include: ((Int) -> Bool)? = round % 3 == 0 ? { $0 % 3 != 0 } : nil
+      var expected: [(Int, Double)] = []
+      for i in 0..<pins.count where include?(i) ?? true {
+        let d = geodesic.distance(center, pins.coordinate(at: i))
+        if d <= range { expected.append((i, d)) }
+      }
+      expected.sort { ($0.1, $0.0) < ($1.1, $1.0) }
+      let got = layer.within(metres: range, of: center, limit: limit, where: include)
+      #expect(
+        got.map(\.position) == expected.prefix(limit).map(\.0), "center \(center) range \(range) limit \(limit)")
+    }
+  }
 }
