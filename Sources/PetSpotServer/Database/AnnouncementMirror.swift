@@ -5,22 +5,28 @@ import Synchronization
 /// The announcements table followed in memory: the latest ``MirrorSnapshot`` and when it was
 /// last confirmed current. Thread-safe (`Sendable`): one follower applies changes, any number of
 /// requests read.
+///
+/// Changed rows sit beside the base (an index of their own, rebuilt with every change: O(changed))
+/// until they reach ``rebuildThreshold``; then a new base is built in a background task while the
+/// follower keeps applying and confirming changes, so a rebuild never makes the mirror stale.
 final class AnnouncementMirror: Sendable {
-  /// Changed rows kept beside the base before the base is rebuilt with them.
+  /// Changed rows kept beside the base before a new base is built with them.
   let rebuildThreshold: Int
   private let state: Mutex<State>
 
   private struct State {
     var snapshot: MirrorSnapshot
-    /// Rows changed or added since the base was built, by id.
+    /// Rows changed or added since the current base was built, by id.
     var changed: [String: AnnouncementRow] = [:]
+    /// Whether a new base is being built.
+    var rebuilding = false
     /// When the follower last read the change feed successfully (`ContinuousClock` instant).
     var confirmedAt: ContinuousClock.Instant?
   }
 
   init(rebuildThreshold: Int = 4096) {
     self.rebuildThreshold = rebuildThreshold
-    state = Mutex(State(snapshot: MirrorSnapshot(baseRows: [], base: nil, deltaRows: [], version: 0)))
+    state = Mutex(State(snapshot: MirrorSnapshot(base: MirrorBase(rows: []), deltaRows: [], version: 0)))
   }
 
   /// The current snapshot, or `nil` when it was not confirmed within `maximumAge` (the database is
@@ -35,36 +41,48 @@ final class AnnouncementMirror: Sendable {
   /// The newest snapshot, however old.
   var latest: MirrorSnapshot { state.withLock { $0.snapshot } }
 
-  /// Applies rows read from the change feed by a read that began at `readAt`, and publishes a new
-  /// snapshot when anything changed: the changed rows beside the base, or a rebuilt base once
-  /// they reach ``rebuildThreshold``. Building runs outside the lock (readers keep the previous
-  /// snapshot meanwhile); call from one follower task at a time.
+  /// Applies rows read from the change feed by a read that began at `readAt` and publishes the
+  /// next snapshot. The first rows (the initial load) become the base at once; later ones sit
+  /// beside it, and a background rebuild starts when they reach ``rebuildThreshold``. Call from
+  /// one follower task at a time.
   func apply(_ changes: [AnnouncementRow], readAt: ContinuousClock.Instant) {
-    let plan = state.withLock { state -> (current: MirrorSnapshot, changed: [AnnouncementRow], rebuild: Bool)? in
-      for row in changes { state.changed[row.id] = row }
-      guard !changes.isEmpty else {
+    let initial = state.withLock { $0.snapshot.base.rows.isEmpty && $0.changed.isEmpty && !changes.isEmpty }
+    if initial {
+      let base = MirrorBase(rows: changes.sorted { $0.seq < $1.seq })
+      state.withLock { state in
+        state.snapshot = MirrorSnapshot(base: base, deltaRows: [], version: state.snapshot.version + 1)
         state.confirmedAt = readAt
-        return nil
       }
-      let rebuild = state.changed.count >= rebuildThreshold || state.snapshot.baseRows.isEmpty
-      let changed = Array(state.changed.values)
-      if rebuild { state.changed = [:] }
-      return (state.snapshot, changed, rebuild)
+      return
     }
-    guard let plan else { return }
-    let next: MirrorSnapshot
-    if plan.rebuild {
-      next = MirrorSnapshot(
-        baseRows: plan.current.merged(with: plan.changed), base: nil, deltaRows: [],
-        version: plan.current.version + 1)
-    } else {
-      next = MirrorSnapshot(
-        baseRows: plan.current.baseRows, base: plan.current.base,
-        deltaRows: plan.changed.sorted { $0.seq < $1.seq }, version: plan.current.version + 1)
-    }
-    state.withLock { state in
-      state.snapshot = next
+    let rebuild = state.withLock { state -> (base: MirrorBase, frozen: [AnnouncementRow])? in
       state.confirmedAt = readAt
+      guard !changes.isEmpty else { return nil }
+      for row in changes { state.changed[row.id] = row }
+      publish(&state)
+      guard !state.rebuilding, state.changed.count >= rebuildThreshold else { return nil }
+      state.rebuilding = true
+      return (state.snapshot.base, Array(state.changed.values))
     }
+    guard let rebuild else { return }
+    Task.detached(priority: .utility) {
+      let base = MirrorBase(rows: rebuild.base.merged(with: rebuild.frozen))
+      self.state.withLock { state in
+        // Rows changed again during the rebuild stay beside the new base.
+        for row in rebuild.frozen where state.changed[row.id] == row { state.changed[row.id] = nil }
+        state.rebuilding = false
+        state.snapshot = MirrorSnapshot(
+          base: base, deltaRows: state.changed.values.sorted { $0.seq < $1.seq },
+          version: state.snapshot.version + 1)
+      }
+    }
+  }
+
+  /// Publishes the current base with the changed rows beside it (O(changed), under the lock so
+  /// that a finishing rebuild and the follower never publish over each other).
+  private func publish(_ state: inout State) {
+    state.snapshot = MirrorSnapshot(
+      base: state.snapshot.base, deltaRows: state.changed.values.sorted { $0.seq < $1.seq },
+      version: state.snapshot.version + 1)
   }
 }

@@ -29,6 +29,12 @@ extension PetSpotGeoCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @Option(
+      help: ArgumentHelp(
+        "Database mode: rows changed since the in-memory index was built that are kept beside it before it is rebuilt (default 4096).",
+        valueName: "rows"))
+    var rebuildRows = 4096
+
     @Option(help: "Address to bind (default 127.0.0.1).")
     var host = "127.0.0.1"
 
@@ -37,6 +43,9 @@ extension PetSpotGeoCommand {
 
     func validate() throws {
       guard (0...65535).contains(port) else { throw ValidationError("--port must be an integer in 0...65535") }
+      guard (1...1_000_000).contains(rebuildRows) else {
+        throw ValidationError("--rebuild-rows must be an integer in 1...1000000")
+      }
       switch (pins, database.text) {
       case (nil, nil): throw ValidationError("give --pins FILE or --database URL (or PETSPOT_DATABASE_URL)")
       case (_?, _?):
@@ -60,7 +69,7 @@ extension PetSpotGeoCommand {
       let url = try database.url()
       let store = AnnouncementStore(url: url, logger: logger)
       try await store.withRunningPool {
-        let backend = DatabaseBackend(store: store, logger: logger)
+        let backend = DatabaseBackend(store: store, logger: logger, rebuildThreshold: rebuildRows)
         switch await withDatabaseTimeout(.seconds(60), { () throws(DatabaseError) in try await backend.start() }) {
         case .success(let count): logger.info("loaded \(count) announcements from \(url.redacted)")
         case .failure(let error):
