@@ -38,9 +38,6 @@ final class AnnouncementMirror: Sendable {
     }
   }
 
-  /// The newest snapshot, however old.
-  var latest: MirrorSnapshot { state.withLock { $0.snapshot } }
-
   /// Applies rows read from the change feed by a read that began at `readAt` and publishes the
   /// next snapshot. The first rows (the initial load) become the base at once; later ones sit
   /// beside it, and a background rebuild starts when they reach ``rebuildThreshold``. Call from
