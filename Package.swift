@@ -97,5 +97,8 @@ let package = Package(
     .testTarget(
       name: "PetSpotGeoTests", dependencies: ["PetSpotCore", "PetSpotGeo", "PetSpotPROJ", "PetSpotTestSupport"]),
     .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),
+    .testTarget(
+      name: "PetSpotServerTests",
+      dependencies: ["PetSpotServer", "PetSpotDatabase", "PetSpotGeo", "PetSpotTestSupport"]),
   ]
 )

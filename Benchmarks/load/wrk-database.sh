@@ -56,7 +56,13 @@ LUA
 echo "## POST /announcements (found reports, each with its own Idempotency-Key)"
 POST_SHARE=1 wrk -t1 -c16 -d"${seconds}s" --latency -s "$lua" "$url" | grep -E "Requests/sec|Non-2xx|Socket errors|  50%|  90%|  99%|requests in"
 echo "## 90 % GET (city) / 10 % POST for 60 s; server RSS at start: $(rss)"
+samples=$(mktemp)
+(for _ in 1 2 3 4 5 6; do sleep 10; rss >>"$samples"; done) &
+sampler=$!
 POST_SHARE=0.1 wrk -t1 -c32 -d60s --latency -s "$lua" "$url" | grep -E "Requests/sec|Non-2xx|Socket errors|  50%|  90%|  99%|requests in"
+wait "$sampler"
+echo "server RSS every 10 s during the mix: $(awk '{print $1}' "$samples" | paste -sd' ') kB"
+rm -f "$samples"
 echo "server RSS at end: $(rss); announcements in the database: $(psql -At "${PETSPOT_DATABASE_URL%%\?*}" -c 'SELECT count(*) FROM announcements')"
 echo "## a POST on one instance seen in GET on a second one (20 reports, each at its own place)"
 out2=$(mktemp)

@@ -56,7 +56,7 @@ public struct AnnouncementsServer: Sendable {
         if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingWhitespace() == etag }) {
           return (.notModified, [], etag)
         }
-        return (.ok, AnnouncementsJSON.array(snapshot.rows(for: query)), etag)
+        return (.ok, snapshot.answer(query), etag)
       }
     } catch {
       return (.badRequest, Self.errorBody(error.message, field: error.field), nil)
@@ -150,9 +150,9 @@ public enum AnnouncementsJSON {
       out.append(contentsOf: #"{"id":"#.utf8)
       pins.ids.withUTF8(p) { JSONValue.appendString($0, to: &out) }
       out.append(contentsOf: #","lastSeenLatitude":"#.utf8)
-      out.append(contentsOf: ShortestDecimal.string(pins.latitudes[p]).utf8)
+      ShortestDecimal.append(pins.latitudes[p], to: &out)
       out.append(contentsOf: #","lastSeenLongitude":"#.utf8)
-      out.append(contentsOf: ShortestDecimal.string(pins.longitudes[p]).utf8)
+      ShortestDecimal.append(pins.longitudes[p], to: &out)
       out.append(contentsOf: #","status":"#.utf8)
       if let name = statusNames[Int(pins.statusCodes[p])] {
         var copy = name

@@ -14,6 +14,21 @@ struct ShortestDecimalTests {
     ])
   func examples(value: Double, text: String) {
     #expect(ShortestDecimal.string(value) == text)
+    var bytes: [UInt8] = [1]
+    ShortestDecimal.append(value, to: &bytes)
+    #expect(bytes == [1] + Array(text.utf8))
+  }
+
+  @Test("append writes the same bytes as string, for coordinates and special values")
+  func appendMatchesString() {
+    var random = SeededRandom(seed: 4)
+    var values: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1, -1, 90, -180, 1e16, 1e-5]
+    for _ in 0..<20_000 { values.append(Double(random.next() % 36_000_000_001) / 1e8 - 180) }
+    for value in values {
+      var bytes: [UInt8] = []
+      ShortestDecimal.append(value, to: &bytes)
+      #expect(bytes == Array(ShortestDecimal.string(value).utf8), "\(value)")
+    }
   }
 
   @Test("random doubles read back exactly")
@@ -25,6 +40,9 @@ struct ShortestDecimalTests {
       let text = ShortestDecimal.string(value)
       #expect(Double(text) == value || (value == 0 && text == "0"), "\(value) → \(text)")
       #expect(!text.contains("e") && !text.contains("E"))
+      var bytes: [UInt8] = []
+      ShortestDecimal.append(value, to: &bytes)
+      #expect(bytes == Array(text.utf8))
     }
   }
 }

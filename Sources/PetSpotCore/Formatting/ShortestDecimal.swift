@@ -31,4 +31,18 @@ public enum ShortestDecimal {
     }
     return negative ? "-" + result : result
   }
+
+  /// Appends ``string(_:)``'s UTF-8 bytes to `out`; the common case (no exponent) scans bytes, not
+  /// Characters — the servers write two of these per announcement.
+  public static func append(_ value: Double, to out: inout [UInt8]) {
+    var text = value.isFinite && value != 0 ? value.description : string(value)
+    let done = text.withUTF8 { bytes -> Bool in
+      guard !bytes.contains(UInt8(ascii: "e")) else { return false }
+      let n = bytes.count
+      let integral = n > 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0")
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<(integral ? n - 2 : n)]))
+      return true
+    }
+    if !done { out.append(contentsOf: string(value).utf8) }
+  }
 }

@@ -58,30 +58,24 @@ extension IndexedPins {
     for position in candidatePositions(metres: range, of: center) {
       if let table, !table[Int(pins.statusCodes[position])] { continue }
       if let include, !include(position) { continue }
-      let chord = origin.distance(to: ECEF(pins.coordinate(at: position)))
+      let chord = origin.distance(to: ECEF(latitude: pins.latitudes[position], longitude: pins.longitudes[position]))
       if chord <= range + Self.chordSlack { candidates.append((position, chord)) }
     }
-    var matches: [Match] = []
     if let limit {
       candidates.sort { ($0.chord, $0.position) < ($1.chord, $1.position) }
-      var farthestKept = -Double.infinity
+      var nearest = NearestMatches(limit: limit)
       for candidate in candidates {
         // Every remaining chord is ≥ this one, so no remaining pin can beat the farthest kept.
-        if matches.count >= limit && candidate.chord > farthestKept + Self.chordSlack { break }
+        if nearest.isFull && candidate.chord > nearest.farthest + Self.chordSlack { break }
         let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
-        guard metres <= range else { continue }
-        matches.append(Match(position: candidate.position, metres: metres))
-        if matches.count > limit {
-          matches.sort { ($0.metres, $0.position) < ($1.metres, $1.position) }
-          matches.removeLast()
-        }
-        farthestKept = matches.count >= limit ? matches.map(\.metres).max()! : .infinity
+        if metres <= range { nearest.offer(Match(position: candidate.position, metres: metres)) }
       }
-    } else {
-      for candidate in candidates {
-        let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
-        if metres <= range { matches.append(Match(position: candidate.position, metres: metres)) }
-      }
+      return nearest.sorted()
+    }
+    var matches: [Match] = []
+    for candidate in candidates {
+      let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
+      if metres <= range { matches.append(Match(position: candidate.position, metres: metres)) }
     }
     matches.sort { ($0.metres, $0.position) < ($1.metres, $1.position) }
     return matches
@@ -115,10 +109,15 @@ private struct ECEF {
   let x: Double, y: Double, z: Double
 
   init(_ c: GeoCoordinate) {
+    self.init(latitude: c.latitude, longitude: c.longitude)
+  }
+
+  /// The point at (latitude, longitude) in degrees.
+  init(latitude: Double, longitude: Double) {
     let a = 6_378_137.0
     let e2 = 6.69437999014e-3
-    let phi = c.latitude * .pi / 180
-    let lambda = c.longitude * .pi / 180
+    let phi = latitude * .pi / 180
+    let lambda = longitude * .pi / 180
     let sinPhi = Double.sin(phi)
     let cosPhi = Double.cos(phi)
     let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()

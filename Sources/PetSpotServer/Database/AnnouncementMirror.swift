@@ -6,35 +6,48 @@ import Synchronization
 /// last confirmed current. Thread-safe (`Sendable`): one follower applies changes, any number of
 /// requests read.
 ///
-/// Changed rows sit beside the base (an index of their own, rebuilt with every change: O(changed))
-/// until they reach ``rebuildThreshold``; then a new base is built in a background task while the
-/// follower keeps applying and confirming changes, so a rebuild never makes the mirror stale.
+/// Changed rows sit beside the base (a small base of their own, rebuilt with every change:
+/// O(changed)) until they reach ``rebuildThreshold``; then a new base is built in a background
+/// task while the follower keeps applying and confirming changes, so a rebuild never makes the
+/// mirror stale. Two locks: snapshots are built under the writers' lock (the follower and a
+/// finishing rebuild never publish over each other), and readers take only the lock around the
+/// published snapshot, held for a pointer swap — a read never waits for a build.
 final class AnnouncementMirror: Sendable {
   /// Changed rows kept beside the base before a new base is built with them.
   let rebuildThreshold: Int
-  private let state: Mutex<State>
+  private let published: Mutex<Published>
+  private let writers: Mutex<Changes>
 
-  private struct State {
+  /// What readers see.
+  private struct Published {
     var snapshot: MirrorSnapshot
-    /// Rows changed or added since the current base was built, by id.
-    var changed: [String: AnnouncementRow] = [:]
-    /// Whether a new base is being built.
-    var rebuilding = false
     /// When the follower last read the change feed successfully (`ContinuousClock` instant).
     var confirmedAt: ContinuousClock.Instant?
   }
 
+  /// What the writers keep.
+  private struct Changes {
+    var base: MirrorBase
+    /// Rows changed or added since `base` was built, by id.
+    var changed: [String: AnnouncementRow] = [:]
+    /// Whether a new base is being built.
+    var rebuilding = false
+    var version = 0
+  }
+
   init(rebuildThreshold: Int = 4096) {
     self.rebuildThreshold = rebuildThreshold
-    state = Mutex(State(snapshot: MirrorSnapshot(base: MirrorBase(rows: []), deltaRows: [], version: 0)))
+    let empty = MirrorBase(rows: [])
+    published = Mutex(Published(snapshot: MirrorSnapshot(base: empty, deltaRows: [], version: 0)))
+    writers = Mutex(Changes(base: empty))
   }
 
   /// The current snapshot, or `nil` when it was not confirmed within `maximumAge` (the database is
   /// unreachable, or the follower has not loaded yet).
   func snapshot(maximumAge: Duration) -> MirrorSnapshot? {
-    state.withLock { state in
-      guard let at = state.confirmedAt, ContinuousClock.now - at <= maximumAge else { return nil }
-      return state.snapshot
+    published.withLock { published in
+      guard let at = published.confirmedAt, ContinuousClock.now - at <= maximumAge else { return nil }
+      return published.snapshot
     }
   }
 
@@ -43,43 +56,45 @@ final class AnnouncementMirror: Sendable {
   /// beside it, and a background rebuild starts when they reach ``rebuildThreshold``. Call from
   /// one follower task at a time.
   func apply(_ changes: [AnnouncementRow], readAt: ContinuousClock.Instant) {
-    let initial = state.withLock { $0.snapshot.base.rows.isEmpty && $0.changed.isEmpty && !changes.isEmpty }
-    if initial {
-      let base = MirrorBase(rows: changes.sorted { $0.seq < $1.seq })
-      state.withLock { state in
-        state.snapshot = MirrorSnapshot(base: base, deltaRows: [], version: state.snapshot.version + 1)
-        state.confirmedAt = readAt
-      }
-      return
-    }
-    let rebuild = state.withLock { state -> (base: MirrorBase, frozen: [AnnouncementRow])? in
-      state.confirmedAt = readAt
+    let rebuild = writers.withLock { writers -> (base: MirrorBase, frozen: [AnnouncementRow])? in
+      defer { published.withLock { $0.confirmedAt = readAt } }
       guard !changes.isEmpty else { return nil }
-      for row in changes { state.changed[row.id] = row }
-      publish(&state)
-      guard !state.rebuilding, state.changed.count >= rebuildThreshold else { return nil }
-      state.rebuilding = true
-      return (state.snapshot.base, Array(state.changed.values))
+      if writers.base.count == 0 && writers.changed.isEmpty {
+        writers.base = MirrorBase(rows: changes.sorted { $0.seq < $1.seq })
+        publish(&writers)
+        AllocatorTuning.releaseFreed()  // the rows as read, now in the base's columns
+        return nil
+      }
+      for row in changes { writers.changed[row.id] = row }
+      publish(&writers)
+      guard !writers.rebuilding, writers.changed.count >= rebuildThreshold else { return nil }
+      writers.rebuilding = true
+      return (writers.base, Array(writers.changed.values))
     }
     guard let rebuild else { return }
     Task.detached(priority: .utility) {
-      let base = MirrorBase(rows: rebuild.base.merged(with: rebuild.frozen))
-      self.state.withLock { state in
+      let base = MirrorBase(merging: rebuild.frozen, into: rebuild.base)
+      self.writers.withLock { writers in
         // Rows changed again during the rebuild stay beside the new base.
-        for row in rebuild.frozen where state.changed[row.id] == row { state.changed[row.id] = nil }
-        state.rebuilding = false
-        state.snapshot = MirrorSnapshot(
-          base: base, deltaRows: state.changed.values.sorted { $0.seq < $1.seq },
-          version: state.snapshot.version + 1)
+        for row in rebuild.frozen where writers.changed[row.id] == row { writers.changed[row.id] = nil }
+        writers.rebuilding = false
+        writers.base = base
+        self.publish(&writers)
       }
+      AllocatorTuning.releaseFreed()  // the previous base, unless a request still reads it
     }
   }
 
-  /// Publishes the current base with the changed rows beside it (O(changed), under the lock so
-  /// that a finishing rebuild and the follower never publish over each other).
-  private func publish(_ state: inout State) {
-    state.snapshot = MirrorSnapshot(
-      base: state.snapshot.base, deltaRows: state.changed.values.sorted { $0.seq < $1.seq },
-      version: state.snapshot.version + 1)
+  /// Builds the snapshot of the writers' base and changed rows (O(changed), plus O(n / 64) when
+  /// changed rows replace base rows) and publishes it.
+  private func publish(_ writers: inout Changes) {
+    writers.version += 1
+    let snapshot = MirrorSnapshot(
+      base: writers.base, deltaRows: writers.changed.values.sorted { $0.seq < $1.seq }, version: writers.version)
+    let previous = published.withLock { published in
+      defer { published.snapshot = snapshot }
+      return published.snapshot
+    }
+    withExtendedLifetime(previous) {}  // freed here, outside the readers' lock, if unused
   }
 }

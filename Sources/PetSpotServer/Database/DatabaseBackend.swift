@@ -34,6 +34,7 @@ public final class DatabaseBackend: Sendable {
   /// - Returns: the number of announcements loaded.
   public func start() async throws(DatabaseError) -> Int {
     try await store.migrate()
+    AllocatorTuning.mapLargeBlocks()
     let began = ContinuousClock.now
     let (rows, horizon) = try await store.changes(from: 0)
     mirror.apply(rows, readAt: began)

@@ -1,68 +1,144 @@
 import PetSpotDatabase
 import PetSpotGeo
 
-/// The bulk of a mirror: every row as of one rebuild, in `seq` order, with its spatial index and
-/// species codes. Built off the request path (O(n)); shared by every snapshot until the next
-/// rebuild. Immutable and `Sendable`.
+/// The bulk of a mirror: every row as of one rebuild, in `seq` order, held in columns — the spatial
+/// index (ids, coordinates, statuses), `seq`, `updatedAt` in microseconds, a species code and the
+/// row's JSON object as the GET answer writes it — so that a million rows are a few large arrays,
+/// not millions of heap strings, and an answer copies bytes instead of formatting them. Built off
+/// the request path (O(n)); shared by every snapshot until the next rebuild. Immutable and
+/// `Sendable`.
 final class MirrorBase: Sendable {
-  let rows: [AnnouncementRow]
   let index: IndexedPins
+  let seqs: [Int64]
+  let updatedMicros: [Int64]
   /// Species code per row (0: none).
   let species: [UInt32]
   /// Upper-cased species → code.
   let speciesCodes: [String: UInt32]
+  /// Row `i` as a JSON object (``AnnouncementsJSON/object(_:)``).
+  let json: JSONObjects
 
-  init(rows: [AnnouncementRow]) {
-    var codes: [String: UInt32] = [:]
-    species = rows.map { row in
-      guard let name = row.species else { return 0 }
-      let key = name.uppercased()
-      if let known = codes[key] { return known }
-      let new = UInt32(codes.count + 1)
-      codes[key] = new
-      return new
-    }
-    speciesCodes = codes
-    self.rows = rows
-    index = IndexedPins(pins: Self.pinSet(rows))
+  /// The number of rows.
+  var count: Int { seqs.count }
+
+  /// A base of `rows`, which must be in `seq` order.
+  convenience init(rows: [AnnouncementRow]) {
+    var columns = Columns(speciesCodes: [:], capacity: rows.count)
+    for row in rows { columns.append(row) }
+    self.init(columns)
   }
 
-  /// The rows as a pin set (ids, coordinates, statuses), in the given order.
-  static func pinSet(_ rows: [AnnouncementRow]) -> PinSet {
-    var pins = PinSet()
-    pins.reserveCapacity(rows.count)
-    for (i, row) in rows.enumerated() {
-      // Ids are unique (the table's primary key) and coordinates checked by the table: no rejection.
-      try? pins.append(
-        id: row.id, latitude: row.latitude, longitude: row.longitude,
-        status: row.status.flatMap { PinStatus(normalizing: $0) }, sourceRow: i)
+  /// The rows of `old` with `changed` applied: a changed row keeps its `seq`, so it replaces its
+  /// old version in place; new rows follow in `seq` order. - Complexity: O(n + c log c).
+  convenience init(merging changed: [AnnouncementRow], into old: MirrorBase) {
+    var replaced: [Int: AnnouncementRow] = [:]
+    var added: [AnnouncementRow] = []
+    for row in changed {
+      if let p = old.position(ofSeq: row.seq) { replaced[p] = row } else { added.append(row) }
     }
-    return pins
+    added.sort { $0.seq < $1.seq }
+    var columns = Columns(speciesCodes: old.speciesCodes, capacity: old.count + added.count)
+    var next = added.makeIterator()
+    var pending = next.next()
+    for p in 0..<old.count {
+      // Rows added with a `seq` below an old row's (a late commit) take their place in order.
+      while let row = pending, row.seq < old.seqs[p] {
+        columns.append(row)
+        pending = next.next()
+      }
+      if let row = replaced[p] { columns.append(row) } else { columns.append(p, of: old) }
+    }
+    while let row = pending {
+      columns.append(row)
+      pending = next.next()
+    }
+    self.init(columns)
+  }
+
+  private init(_ columns: Columns) {
+    index = IndexedPins(pins: columns.pins)
+    seqs = columns.seqs
+    updatedMicros = columns.updatedMicros
+    species = columns.species
+    speciesCodes = columns.speciesCodes
+    json = columns.json
   }
 
   /// The position of the row with `seq`, or `nil`. - Complexity: O(log n).
   func position(ofSeq seq: Int64) -> Int? {
     var low = 0
-    var high = rows.count
+    var high = seqs.count
     while low < high {
       let mid = (low + high) / 2
-      if rows[mid].seq < seq { low = mid + 1 } else { high = mid }
+      if seqs[mid] < seq { low = mid + 1 } else { high = mid }
     }
-    return low < rows.count && rows[low].seq == seq ? low : nil
+    return low < seqs.count && seqs[low] == seq ? low : nil
   }
 
-  /// These rows with the changed ones applied (a row keeps its `seq` when it changes, so it
-  /// replaces its old version in place; new rows follow in `seq` order).
-  func merged(with changed: [AnnouncementRow]) -> [AnnouncementRow] {
-    var merged = rows
-    var added: [AnnouncementRow] = []
-    for row in changed {
-      if let p = position(ofSeq: row.seq) { merged[p] = row } else { added.append(row) }
+  /// The columns while a base is built.
+  private struct Columns {
+    var pins = PinSet()
+    var seqs: [Int64] = []
+    var updatedMicros: [Int64] = []
+    var species: [UInt32] = []
+    var speciesCodes: [String: UInt32]
+    var json = JSONObjects()
+
+    init(speciesCodes: [String: UInt32], capacity: Int) {
+      self.speciesCodes = speciesCodes
+      pins.reserveCapacity(capacity)
+      seqs.reserveCapacity(capacity)
+      updatedMicros.reserveCapacity(capacity)
+      species.reserveCapacity(capacity)
+      json.reserve(capacity)
     }
-    added.sort { $0.seq < $1.seq }
-    let ordered = (added.first?.seq ?? .max) > (merged.last?.seq ?? .min)
-    merged += added
-    if !ordered { merged.sort { $0.seq < $1.seq } }
-    return merged
+
+    mutating func append(_ row: AnnouncementRow) {
+      var id = row.id
+      id.withUTF8 { bytes in
+        appendPin(
+          id: bytes, latitude: row.latitude, longitude: row.longitude,
+          status: row.status.flatMap(PinStatus.init(normalizing:)))
+      }
+      seqs.append(row.seq)
+      updatedMicros.append(row.updatedMicros)
+      species.append(code(ofSpecies: row.species))
+      json.append { AnnouncementsJSON.append(row, to: &$0) }
+    }
+
+    /// Appends row `p` of `old` as it is.
+    mutating func append(_ p: Int, of old: MirrorBase) {
+      let pins = old.index.pins
+      pins.ids.withUTF8(p) { bytes in
+        appendPin(id: bytes, latitude: pins.latitudes[p], longitude: pins.longitudes[p], status: pins.status(at: p))
+      }
+      seqs.append(old.seqs[p])
+      updatedMicros.append(old.updatedMicros[p])
+      species.append(old.species[p])
+      json.append(old.json, at: p)
+    }
+
+    /// Appends to the index. Ids are unique (the table's primary key) and coordinates checked by
+    /// the table; a status beyond the 252 distinct ones a pin set holds is indexed as none (it
+    /// still reads in the JSON): positions stay aligned with the other columns.
+    private mutating func appendPin(
+      id: UnsafeBufferPointer<UInt8>, latitude: Double, longitude: Double, status: PinStatus?
+    ) {
+      let row = pins.count
+      do {
+        try pins.append(id: id, latitude: latitude, longitude: longitude, status: status, sourceRow: row)
+      } catch {
+        try? pins.append(id: id, latitude: latitude, longitude: longitude, status: nil, sourceRow: row)
+      }
+    }
+
+    private mutating func code(ofSpecies name: String?) -> UInt32 {
+      guard let name else { return 0 }
+      let key = name.uppercased()
+      if let known = speciesCodes[key] { return known }
+      let new = UInt32(speciesCodes.count + 1)
+      speciesCodes[key] = new
+      return new
+    }
   }
 }

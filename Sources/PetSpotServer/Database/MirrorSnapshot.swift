@@ -2,69 +2,81 @@ import PetSpotDatabase
 import PetSpotGeo
 
 /// One immutable state of the announcements table in memory: a ``MirrorBase`` (the rows as of the
-/// last rebuild) and a small index over the rows changed or added since (the *delta*, which
-/// overrides base rows with the same `seq`). Queries read both and merge.
+/// last rebuild) and a small base of the rows changed or added since (the *delta*, whose rows
+/// override base rows with the same `seq`). Queries read both and merge.
 ///
 /// Immutable and `Sendable`: requests read a snapshot while the follower builds the next.
 final class MirrorSnapshot: Sendable {
   let base: MirrorBase
-  /// Base positions whose row the delta replaces.
-  let overridden: Set<Int>
-  /// The changed or new rows in `seq` order and their index.
-  let deltaRows: [AnnouncementRow]
-  let delta: IndexedPins
-  let deltaSpecies: [UInt32]
-  /// Species that only delta rows have → code (after the base's codes).
-  let newSpeciesCodes: [String: UInt32]
+  /// The changed or new rows, in `seq` order.
+  let delta: MirrorBase
+  /// One bit per base position: set when the delta replaces that row. Empty when nothing does.
+  private let overridden: [UInt64]
   /// Increases with every snapshot a follower publishes.
   let version: Int
 
-  /// A snapshot of `base` with `deltaRows` (sorted by `seq`) beside it. - Complexity: O(d log n).
+  /// A snapshot of `base` with `deltaRows` (sorted by `seq`) beside it. - Complexity: O(d log n),
+  /// plus O(n / 64) to mark the replaced rows when there are any.
   init(base: MirrorBase, deltaRows: [AnnouncementRow], version: Int) {
-    var extra: [String: UInt32] = [:]
-    deltaSpecies = deltaRows.map { row in
-      guard let name = row.species else { return 0 }
-      let key = name.uppercased()
-      if let known = base.speciesCodes[key] ?? extra[key] { return known }
-      let new = UInt32(base.speciesCodes.count + extra.count + 1)
-      extra[key] = new
-      return new
-    }
-    newSpeciesCodes = extra
     self.base = base
-    overridden = Set(deltaRows.compactMap { base.position(ofSeq: $0.seq) })
-    self.deltaRows = deltaRows
-    delta = IndexedPins(pins: MirrorBase.pinSet(deltaRows))
+    delta = MirrorBase(rows: deltaRows)
+    let replaced = deltaRows.compactMap { base.position(ofSeq: $0.seq) }
+    var bits: [UInt64] = replaced.isEmpty ? [] : Array(repeating: 0, count: (base.count + 63) / 64)
+    for p in replaced { bits[p / 64] |= 1 << UInt64(p % 64) }
+    overridden = bits
     self.version = version
   }
 
-  /// The rows a query selects, nearest first (ties by `seq`), as the file mode's rule gives them.
-  func rows(for query: AnnouncementsQuery) -> [AnnouncementRow] {
-    let limit = query.limit
+  /// The JSON array a query answers: the rows it selects, nearest first (ties by `seq`), by the
+  /// file mode's rule.
+  func answer(_ query: AnnouncementsQuery) -> [UInt8] {
+    let fromBase = matches(of: query, in: base, skipping: overridden)
+    let fromDelta = delta.count == 0 ? [] : matches(of: query, in: delta, skipping: [])
+    var out: [UInt8] = [UInt8(ascii: "[")]
+    out.reserveCapacity(base.json.bytes.count / max(base.count, 1) * (fromBase.count + fromDelta.count) + 2)
+    func write(_ p: Int, of source: MirrorBase) {
+      if out.count > 1 { out.append(UInt8(ascii: ",")) }
+      source.json.withBytes(p) { out.append(contentsOf: $0) }
+    }
+    if fromDelta.isEmpty {
+      for match in fromBase { write(match.position, of: base) }
+    } else {
+      var merged = fromBase.map {
+        (metres: $0.metres, seq: base.seqs[$0.position], position: $0.position, isBase: true)
+      }
+      merged += fromDelta.map {
+        (metres: $0.metres, seq: delta.seqs[$0.position], position: $0.position, isBase: false)
+      }
+      merged.sort { ($0.metres, $0.seq) < ($1.metres, $1.seq) }
+      for match in merged.prefix(query.limit ?? merged.count) {
+        write(match.position, of: match.isBase ? base : delta)
+      }
+    }
+    out.append(UInt8(ascii: "]"))
+    return out
+  }
+
+  /// The matches of `query` among `source`'s rows, leaving out the positions set in `skipped`.
+  private func matches(of query: AnnouncementsQuery, in source: MirrorBase, skipping skipped: [UInt64])
+    -> [IndexedPins.Match]
+  {
     var wantedSpecies: UInt32?
     if let species = query.species {
-      let key = species.uppercased()
-      guard let code = base.speciesCodes[key] ?? newSpeciesCodes[key] else { return [] }
+      // Codes differ between bases: look the name up in this one's table.
+      guard let code = source.speciesCodes[species.uppercased()] else { return [] }
       wantedSpecies = code
     }
     let since = query.sinceMicros
-    func keeps(_ row: AnnouncementRow, species: UInt32) -> Bool {
-      if let wantedSpecies, species != wantedSpecies { return false }
-      if let since, row.updatedMicros <= since { return false }
-      return true
+    var include: ((Int) -> Bool)?
+    if wantedSpecies != nil || since != nil || !skipped.isEmpty {
+      include = { p in
+        if !skipped.isEmpty, skipped[p / 64] & (1 << UInt64(p % 64)) != 0 { return false }
+        if let wantedSpecies, source.species[p] != wantedSpecies { return false }
+        if let since, source.updatedMicros[p] <= since { return false }
+        return true
+      }
     }
-    let overridden = self.overridden
-    let base = self.base
-    let fromBase = base.index.within(metres: query.range, of: query.center, statuses: query.status, limit: limit) {
-      p in !overridden.contains(p) && keeps(base.rows[p], species: base.species[p])
-    }
-    guard !deltaRows.isEmpty else { return fromBase.map { base.rows[$0.position] } }
-    let fromDelta = delta.within(metres: query.range, of: query.center, statuses: query.status, limit: limit) { p in
-      keeps(self.deltaRows[p], species: self.deltaSpecies[p])
-    }
-    var merged = fromBase.map { (metres: $0.metres, row: base.rows[$0.position]) }
-    merged += fromDelta.map { (metres: $0.metres, row: deltaRows[$0.position]) }
-    merged.sort { ($0.metres, $0.row.seq) < ($1.metres, $1.row.seq) }
-    return merged.prefix(limit ?? merged.count).map(\.row)
+    return source.index.within(
+      metres: query.range, of: query.center, statuses: query.status, limit: query.limit, where: include)
   }
 }
