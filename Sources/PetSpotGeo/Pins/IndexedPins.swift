@@ -27,17 +27,54 @@ public struct IndexedPins: Sendable {
   }
 
   /// Positions (ascending = input order) of the pins visible in `view` (docs/camera-model.md,
-  /// "Visibility"), through the index.
+  /// "Visibility"), by the plan the index chooses for the view (``PinIndex/plan(for:)``): all
+  /// pins, a scan, or the tree walk — the same answer either way.
   /// - Parameters:
   ///   - padding: points added on every side of the view, finite and ≥ 0.
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
+  ///   - plan: force a plan (benchmarks, tests); `nil` lets the index choose.
   /// - Throws: ``InvalidInput`` for a bad padding.
-  public func visible(in view: CameraView, padding: Double = 0, statuses: StatusFilter? = nil) throws(InvalidInput)
-    -> [UInt32]
-  {
+  public func visible(
+    in view: CameraView, padding: Double = 0, statuses: StatusFilter? = nil, plan: PrunePlan? = nil
+  ) throws(InvalidInput) -> [UInt32] {
     let window = try VisibilityWindow(view: view, padding: padding)
+    return visible(in: window, statuses: statuses, plan: plan ?? index.plan(for: window))
+  }
+
+  /// ``visible(in:padding:statuses:plan:)`` for a prepared window and a chosen plan.
+  public func visible(in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan) -> [UInt32] {
     let table = statuses?.codeTable(for: pins)
-    return index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
+    switch plan {
+    case .all: return allIndexed(allowed: table)
+    case .scan: return pins.scanVisible(in: window, statusFilter: statuses)
+    case .index: return index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
+    }
+  }
+
+  /// Every indexed pin (not those beyond the Mercator limit or retired), in input order, kept by
+  /// `allowed[status code]` when given: one pass writing the answer, at memory speed.
+  private func allIndexed(allowed: [Bool]?) -> [UInt32] {
+    let n = pins.count
+    let codes = pins.statusCodes
+    let outside = outsideMercator
+    guard allowed != nil || !outside.isEmpty else {
+      return [UInt32](uninitializedCapacity: n) { buffer, count in
+        for i in 0..<n { buffer[i] = UInt32(truncatingIfNeeded: i) }
+        count = n
+      }
+    }
+    return [UInt32](uninitializedCapacity: n) { buffer, count in
+      var nextOutside = 0
+      for i in 0..<n {
+        if nextOutside < outside.count && Int(outside[nextOutside]) == i {
+          nextOutside += 1
+          continue
+        }
+        if let allowed, !allowed[Int(codes[i])] { continue }
+        buffer[count] = UInt32(truncatingIfNeeded: i)
+        count += 1
+      }
+    }
   }
 }
 

@@ -19,6 +19,7 @@ extension PetSpotGeoCommand {
       case radius
       case pruneScan = "prune-scan"
       case pruneIndex = "prune-index"
+      case prunePlan = "prune-plan"
       case indexBuild = "index-build"
       case callout
       case calloutObstacles = "callout-obstacles"
@@ -33,7 +34,9 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneIndex, .clusterQuery, .clusterTransitions, .clusterFiltered, .hitTest: true
+        case .radius, .pruneScan, .pruneIndex, .prunePlan, .clusterQuery, .clusterTransitions, .clusterFiltered,
+          .hitTest:
+          true
         case .indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove: false
         }
       }
@@ -109,7 +112,7 @@ extension PetSpotGeoCommand {
         }
       }
       let engine = try EngineFactory.make()
-      let layer = chosen.contains(.pruneIndex) ? IndexedPins(pins: set) : nil
+      let layer = chosen.contains(.pruneIndex) || chosen.contains(.prunePlan) ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering =
         chosen.contains(where: { [.clusterQuery, .clusterTransitions, .hitTest].contains($0) })
@@ -150,6 +153,11 @@ extension PetSpotGeoCommand {
           case .pruneIndex:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = layer!.index.visible(in: window).count
+            }
+          case .prunePlan:
+            // The plan is chosen inside the timed call, as a user's query chooses it.
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              hits = layer!.visible(in: window, plan: layer!.index.plan(for: window)).count
             }
           case .indexBuild:
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
@@ -217,7 +225,8 @@ extension PetSpotGeoCommand {
           let perRun =
             operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
           let row = BenchReport.Row(
-            operation: operation.rawValue,
+            operation: operation == .prunePlan
+              ? "\(operation.rawValue):\(layer!.index.plan(for: window).rawValue)" : operation.rawValue,
             camera: operation.takesCamera ? name : "-",
             pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
           Output.line(json ? row.json : row.text)

@@ -42,7 +42,12 @@ extension PetSpotGeoCommand {
     @Option(help: "Output: json (ids) or geojson (a FeatureCollection of the visible pins).")
     var format: Format = .json
 
-    @Option(help: "scan (one pass, no index), index (quadtree), or auto: scan for one camera, index for --batch.")
+    @Option(
+      help: """
+        scan (one pass, no index), index (the quadtree walk), or auto: a scan for one camera; with \
+        --batch the index is built once and each camera gets the plan its view needs (all pins, a \
+        scan, or the walk).
+        """)
     var method: Method = .auto
 
     @Flag(help: "Read cameras as JSON Lines on stdin (optional \"padding\" per line).")
@@ -64,7 +69,8 @@ extension PetSpotGeoCommand {
         let view = CameraView(camera)
         let visible: [UInt32]
         if let layer {
-          visible = try layer.visible(in: view, padding: padding, statuses: filter)
+          visible = try layer.visible(
+            in: view, padding: padding, statuses: filter, plan: method == .index ? .index : nil)
         } else {
           visible = try pins.visible(in: view, padding: padding, statuses: filter)
         }

@@ -1,0 +1,121 @@
+/// How a visibility query is answered best, chosen per query from the index's own pin counts.
+public enum PrunePlan: String, Sendable, CaseIterable {
+  /// Every indexed pin is visible: the answer is all of them, written at memory speed.
+  case all
+  /// A large share of the pins is visible: one streaming pass over the coordinates (the scan
+  /// kernel) beats walking the tree and ordering its runs.
+  case scan
+  /// A part of the pins: walk the quadtree (O(log n + k)).
+  case index
+}
+
+extension PinIndex {
+  /// The share of the indexed pins from which a scan answers faster than the tree walk. Measured
+  /// on 1M and 10M skewed pins (docs/benchmarks.md, "Prune plans"): the walk costs about 3 ns per
+  /// hit at 1M and 4–7 ns at 10M, the AVX2 scan about 2.2–2.5 ns per pin, hit or not; at 48–51 %
+  /// of the pins in view the walk still wins (by 10–45 %), at 75 % the scan does.
+  public static var scanShare: Double { 0.7 }
+
+  /// The levels ``plan(for:)`` reads at most.
+  static var planDepth: Int { 8 }
+
+  /// The plan for `window`: ``PrunePlan/all`` when every indexed pin lies in a node inside the
+  /// view (in some world copy), ``PrunePlan/scan`` when at least ``scanShare`` of the pins are
+  /// visible,
+  /// ``PrunePlan/index`` otherwise; a view so wide that the index itself would read every pin
+  /// (more than ``maxTraversedCopies`` worlds) is a scan.
+  ///
+  /// Reads the tree level by level, each node against every world copy the view shows: pins of
+  /// nodes inside the view are certainly visible (a lower bound), pins of nodes on its edge
+  /// perhaps (the rest of the upper bound); it stops as soon as the bounds fall on one side of
+  /// the share (reading on while every pin may still be visible), or after ``planDepth`` levels
+  /// (then the midpoint decides); when every pin may be in view and at most 1/64 of them are
+  /// undecided, it tests those pins. - Complexity: O(levels × nodes on the view's edge + n / 64),
+  /// against answers of most of the pins whenever it reads that far.
+  public func plan(for window: VisibilityWindow) -> PrunePlan {
+    guard !positions.isEmpty else { return .index }
+    let ext = window.halfExtentX
+    guard 2 * ext < Double(Self.maxTraversedCopies),
+      let firstCopy = Int(checked: window.centerX - ext - 1, rounding: .up),
+      let lastCopy = Int(checked: window.centerX + ext, rounding: .down)
+    else { return .scan }
+    let shifts = (firstCopy...lastCopy).map(Double.init)
+    if let quad = window.quad {
+      return plan(tests: shifts.map { QuadNodeTest(quad: quad, shift: $0) })
+    }
+    return plan(tests: shifts.map { RectangleNodeTest(window: window, shift: $0) })
+  }
+
+  private func plan<Test: NodeRegionTest>(tests: [Test]) -> PrunePlan {
+    // A node against the view in every world copy at once: inside one copy is inside.
+    func classify(_ x0: Double, _ y0: Double, _ size: Double) -> Overlap {
+      var overlap = Overlap.outside
+      for test in tests {
+        switch test.classify(x0, y0, x0 + size, y0 + size) {
+        case .inside: return .inside
+        case .partial: overlap = .partial
+        case .outside: continue
+        }
+      }
+      return overlap
+    }
+    let threshold = Double(count) * Self.scanShare
+    var certain = 0
+    // Nodes on the view's edge: (node, level, ix, iy).
+    var edge: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)] = []
+    switch classify(0, 0, 1) {
+    case .inside: return .all
+    case .partial: edge.append((0, 0, 0, 0))
+    case .outside: return .index
+    }
+    for _ in 0..<Self.planDepth {
+      let possible = certain + edge.reduce(0) { $0 + Int(nodes[Int($1.node)].count) }
+      if certain == count { return .all }
+      if Double(possible) < threshold { return .index }
+      // Enough for a scan, and some pins certainly not in view (else read on: it may be all).
+      if Double(certain) >= threshold && possible < count { return .scan }
+      // Every pin may be in view and few are undecided: test those (pins on the view's very edge,
+      // e.g. along the antimeridian of a view exactly one world wide).
+      if possible == count && possible - certain <= count / 64 {
+        return edgePinsVisible(edge, tests: tests) ? .all : .scan
+      }
+      var next: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)] = []
+      for entry in edge {
+        let child = nodes[Int(entry.node)].firstChild
+        guard child >= 0 else {
+          next.append(entry)  // a leaf: its pins stay possible
+          continue
+        }
+        let size = 1.0 / Double(UInt64(1) << UInt64(entry.level + 1))
+        for q in 0..<4 {
+          let node = child + Int32(q)
+          guard nodes[Int(node)].count > 0 else { continue }
+          let ix = 2 * entry.ix + UInt32(q & 1)
+          let iy = 2 * entry.iy + UInt32(q >> 1)
+          switch classify(Double(ix) * size, Double(iy) * size, size) {
+          case .inside: certain += Int(nodes[Int(node)].count)
+          case .partial: next.append((node, entry.level + 1, ix, iy))
+          case .outside: continue
+          }
+        }
+      }
+      edge = next
+    }
+    if certain == count { return .all }
+    let possible = certain + edge.reduce(0) { $0 + Int(nodes[Int($1.node)].count) }
+    return Double(certain + possible) / 2 >= threshold ? .scan : .index
+  }
+
+  /// Whether every pin of the `edge` nodes lies in the view in some world copy.
+  private func edgePinsVisible<Test: NodeRegionTest>(
+    _ edge: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)], tests: [Test]
+  ) -> Bool {
+    edge.allSatisfy { entry in
+      let node = nodes[Int(entry.node)]
+      let start = Int(node.start)
+      return (start..<(start + Int(node.count))).allSatisfy { j in
+        tests.contains { $0.contains(points[j].x, points[j].y) }
+      }
+    }
+  }
+}
