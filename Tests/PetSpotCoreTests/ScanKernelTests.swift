@@ -105,7 +105,7 @@ struct ScanKernelTests {
     }
     for (k, kind) in [CameraKind.continent, .wholeWorld, .antimeridian, .rotated, .city, .country].enumerated() {
       let camera = k >= 4 ? random.tiltedCamera(kind) : random.camera(kind)
-      let window = try VisibilityWindow(view: CameraView(camera))
+      let window = VisibilityWindow(view: CameraView(camera))
       let brute = (0..<pins.count).filter { window.contains(x: pins.mercatorX[$0], y: pins.mercatorY[$0]) }
       #expect(pins.scanVisible(in: window).map(Int.init) == brute, "\(kind)")
       let missing = brute.filter { pins.statusCodes[$0] == 1 }

@@ -135,7 +135,7 @@ struct OnScreenClusterTests {
     let index = try ClusterIndex(pins: pins, options: ClusterOptions())
     let camera = try Camera(
       center: GeoCoordinate(latitude: -84, longitude: -180), latitudeDelta: 0.01, longitudeDelta: 2e-9, width: 1e6,
-      height: 5.01, heading: 885e-324)
+      height: 5.01, heading: Double(bitPattern: 179))  // 885e-324, a subnormal
     let problems = ClusterInvariants.check(index, camera: camera).problems
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     let visible = try IndexedPins(pins: pins).visible(in: CameraView(camera))
