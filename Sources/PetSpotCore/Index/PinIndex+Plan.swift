@@ -11,9 +11,9 @@ public enum PrunePlan: String, Sendable, CaseIterable {
 
 extension PinIndex {
   /// The share of the indexed pins from which a scan answers faster than the tree walk. Measured
-  /// on 1M and 10M skewed pins (docs/benchmarks.md, "Prune plans"): the walk costs about 3 ns per
-  /// hit at 1M and 4–7 ns at 10M, the AVX2 scan about 2.2–2.5 ns per pin, hit or not; at 48–51 %
-  /// of the pins in view the walk still wins (by 10–45 %), at 75 % the scan does.
+  /// on 1M and 10M skewed pins (docs/benchmarks.md, "Prune plans", medians): the walk costs about
+  /// 3 ns per hit at 1M and 4–6 ns at 10M, the AVX2 scan about 2–2.5 ns per pin, hit or not; at
+  /// 48–51 % of the pins in view the walk took 58–94 % of the scan's time, at 75 % the scan won.
   public static var scanShare: Double { 0.7 }
 
   /// The levels ``plan(for:)`` reads at most.
