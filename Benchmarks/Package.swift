@@ -12,13 +12,17 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
-    // The C bandwidth baseline for pruning: -O3 -march=native, AVX-512 compare + compress.
+    // The C bandwidth baseline for pruning: -O3 -march=native; AVX-512 and AVX2 compare + compress
+    // kernels where the machine has them, a plain loop and the count-only "limit" read.
     .target(name: "CBaseline", path: "CBaseline", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
+    // The tolerances `make bench-check` applies to every suite's p90 against Thresholds/.
+    .target(name: "Tolerances", dependencies: [.product(name: "Benchmark", package: "benchmark")], path: "Tolerances"),
     .executableTarget(
       name: "Pins",
       dependencies: [
         "CBaseline",
         .product(name: "PetSpotGeo", package: "petspot-geo"),
+        "Tolerances",
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Pins",
@@ -28,6 +32,7 @@ let package = Package(
       name: "Clusters",
       dependencies: [
         .product(name: "PetSpotGeo", package: "petspot-geo"),
+        "Tolerances",
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Clusters",
@@ -37,6 +42,7 @@ let package = Package(
       name: "Callouts",
       dependencies: [
         .product(name: "PetSpotGeo", package: "petspot-geo"),
+        "Tolerances",
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Callouts",
@@ -46,6 +52,7 @@ let package = Package(
       name: "Radius",
       dependencies: [
         .product(name: "PetSpotGeo", package: "petspot-geo"),
+        "Tolerances",
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Radius",

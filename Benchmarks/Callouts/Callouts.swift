@@ -1,12 +1,14 @@
 import Benchmark
 import PetSpotGeo
+import Tolerances
 
 /// Callout placement throughput: 1,000 placements per iteration on an iPhone-sized screen, with no
 /// obstacles and with a legend rectangle plus a WKT notch prepared once (target ≤ 5 µs each).
 let benchmarks: @Sendable () -> Void = {
+  let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 3, scalingFactor: .one,
-    maxDuration: .seconds(3))
+    metrics: metrics, warmupIterations: 3, scalingFactor: .one,
+    maxDuration: .seconds(3), thresholds: regressionTolerances(for: metrics))
 
   for withObstacles in [false, true] {
     Benchmark("callout.place1000.\(withObstacles ? "obstacles" : "plain")") { benchmark in

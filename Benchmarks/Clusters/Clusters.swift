@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import PetSpotGeo
+import Tolerances
 
 /// Clustering benchmarks (issue: clustering): build over 100k / 1M / 10M skewed pins (time,
 /// memory, index bytes per pin), queries for city, country and world cameras (1280 × 800), a
@@ -9,10 +10,11 @@ import PetSpotGeo
 /// minSeparation 60, maxZoom 16: the peers' 60 px radius at 256-px tiles. Data: the skewed generator (GeoNames places + N(0,
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
+  let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 2, scalingFactor: .one,
+    metrics: metrics, warmupIterations: 2, scalingFactor: .one,
     maxDuration: .seconds(3),
-    maxIterations: 100_000)
+    maxIterations: 100_000, thresholds: regressionTolerances(for: metrics))
 
   for size in [100_000, 1_000_000, 10_000_000] {
     let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k"
@@ -170,8 +172,8 @@ func buildBenchmark(_ name: String, size: Int, options: ClusterOptions, pins: @e
   Benchmark(
     name,
     configuration: .init(
-      metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")],
-      maxIterations: size > 1_000_000 ? 3 : 10)
+      metrics: buildMetrics, maxIterations: size > 1_000_000 ? 3 : 10,
+      thresholds: regressionTolerances(for: buildMetrics))
   ) { benchmark in
     let pins = pins()
     benchmark.startMeasurement()

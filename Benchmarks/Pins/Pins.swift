@@ -2,18 +2,21 @@ import Benchmark
 import CBaseline
 import Foundation
 import PetSpotGeo
+import Tolerances
 
 /// Pruning benchmarks (issue: pins at scale): scan and index on 1M and 10M skewed pins for a city,
 /// a country and a world camera; the C bandwidth baseline on the same arrays in the same run;
 /// index build time and memory. Data: the deterministic skewed generator (GeoNames places + N(0,
 /// 0.02°) jitter, seed 1), generated once per process outside the measurements.
 let benchmarks: @Sendable () -> Void = {
+  let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal],
+    metrics: metrics,
     warmupIterations: 2,
     scalingFactor: .one,
     maxDuration: .seconds(3),
-    maxIterations: 1_000
+    maxIterations: 1_000,
+    thresholds: regressionTolerances(for: metrics)
   )
 
   for size in [1_000_000, 5_000_000, 10_000_000] {
@@ -70,7 +73,7 @@ let benchmarks: @Sendable () -> Void = {
       Benchmark(
         "pins.index.build.\(label)",
         configuration: .init(
-          metrics: [.wallClock, .peakMemoryResident, .custom("index bytes per pin")], maxIterations: 5)
+          metrics: buildMetrics, maxIterations: 5, thresholds: regressionTolerances(for: buildMetrics))
       ) { benchmark in
         let pins = PinsData.pins(size)
         benchmark.startMeasurement()

@@ -1,14 +1,17 @@
 import Benchmark
 import Foundation
 import PetSpotGeo
+import Tolerances
 
 /// Fetch-range throughput: single cameras and batches of 10,000, unrotated and rotated.
 /// Cameras are generated once, outside the measurement (fixed seed).
 let benchmarks: @Sendable () -> Void = {
+  let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .instructions]
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions],
+    metrics: metrics,
     warmupIterations: 3,
-    maxDuration: .seconds(3)
+    maxDuration: .seconds(3),
+    thresholds: regressionTolerances(for: metrics)
   )
 
   let engine = try! GeoEngine()

@@ -53,32 +53,49 @@ extension IndexedPins {
     where include: ((Int) -> Bool)?
   ) -> [Match] {
     let table = statuses?.codeTable(for: pins)
-    var candidates: [(position: Int, chord: Double)] = []
+    var candidates: [ChordCandidate] = []
     let origin = ECEF(center)
     for position in candidatePositions(metres: range, of: center) {
       if let table, !table[Int(pins.statusCodes[position])] { continue }
       if let include, !include(position) { continue }
       let chord = origin.distance(to: ECEF(latitude: pins.latitudes[position], longitude: pins.longitudes[position]))
-      if chord <= range + Self.chordSlack { candidates.append((position, chord)) }
+      if chord <= range + Self.chordSlack { candidates.append(ChordCandidate(position: position, chord: chord)) }
     }
-    if let limit {
-      candidates.sort { ($0.chord, $0.position) < ($1.chord, $1.position) }
-      var nearest = NearestMatches(limit: limit)
-      for candidate in candidates {
-        // Every remaining chord is ≥ this one, so no remaining pin can beat the farthest kept.
-        if nearest.isFull && candidate.chord > nearest.farthest + Self.chordSlack { break }
+    let measured: [Match]
+    if let limit, limit < candidates.count {
+      measured = nearestCandidates(limit, of: &candidates, center: center, range: range)
+    } else {
+      measured = candidates.compactMap { candidate in
         let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
-        if metres <= range { nearest.offer(Match(position: candidate.position, metres: metres)) }
+        return metres <= range ? Match(position: candidate.position, metres: metres) : nil
       }
-      return nearest.sorted()
     }
-    var matches: [Match] = []
-    for candidate in candidates {
+    return Array(measured.sorted { ($0.metres, $0.position) < ($1.metres, $1.position) }.prefix(limit ?? .max))
+  }
+
+  /// The candidates that may be among the nearest `limit` within `range`, measured: the `limit`
+  /// smallest chords first (selected in O(n), not sorted); if all of them lie within the range,
+  /// the farthest of them, G, bounds the answer — a pin nearer than G has a chord below G, since a
+  /// chord never exceeds its geodesic — so only the other candidates with a chord up to G are
+  /// measured too. Otherwise every candidate is. `limit` < `candidates.count`.
+  private func nearestCandidates(
+    _ limit: Int, of candidates: inout [ChordCandidate], center: GeoCoordinate, range: Double
+  ) -> [Match] {
+    ChordCandidate.selectSmallest(limit, in: &candidates)
+    var measured: [Match] = []
+    measured.reserveCapacity(limit + limit / 4)
+    var bound = -Double.infinity
+    for candidate in candidates[..<limit] {
       let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
-      if metres <= range { matches.append(Match(position: candidate.position, metres: metres)) }
+      bound = max(bound, metres)
+      if metres <= range { measured.append(Match(position: candidate.position, metres: metres)) }
     }
-    matches.sort { ($0.metres, $0.position) < ($1.metres, $1.position) }
-    return matches
+    if bound > range { bound = range }
+    for candidate in candidates[limit...] where candidate.chord <= bound + Self.chordSlack {
+      let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
+      if metres <= range { measured.append(Match(position: candidate.position, metres: metres)) }
+    }
+    return measured
   }
 
   /// Metres of rounding slack in chord comparisons (ECEF coordinates carry ~1e-9 m of rounding;
@@ -100,6 +117,56 @@ extension IndexedPins {
       center: MercatorPoint(x: WebMercator.x(longitude: center.longitude), y: (topY + bottomY) / 2),
       halfWidth: min(degreesLongitude / 360, 0.5), halfHeight: (bottomY - topY) / 2)
     return (index.visible(in: VisibilityWindow(rectangle: box)) + outsideMercator).map(Int.init)
+  }
+}
+
+/// A pin that may lie within the range, with its chord distance (metres) from the centre.
+private struct ChordCandidate {
+  var position: Int
+  var chord: Double
+
+  /// Moves the `k` candidates with the smallest chords (ties in any order) to the front of
+  /// `candidates`, in any order: a quickselect (median-of-three pivots, Hoare partitions, which keep
+  /// runs of equal chords — coincident pins — balanced), finished by a sort if it takes more than
+  /// 2 log₂ n rounds, so the worst case is O(n log n). `0 < k < candidates.count`.
+  static func selectSmallest(_ k: Int, in candidates: inout [ChordCandidate]) {
+    var low = 0
+    var high = candidates.count - 1
+    var rounds = 2 * (Int.bitWidth - candidates.count.leadingZeroBitCount) + 4
+    candidates.withUnsafeMutableBufferPointer { c in
+      while low < high {
+        rounds -= 1
+        if rounds < 0 {
+          c[low...high].sort { $0.chord < $1.chord }
+          return
+        }
+        let middle = low + (high - low) / 2
+        let pivot = medianOfThree(c[low].chord, c[middle].chord, c[high].chord)
+        var i = low
+        var j = high
+        while i <= j {
+          while c[i].chord < pivot { i += 1 }
+          while c[j].chord > pivot { j -= 1 }
+          if i <= j {
+            c.swapAt(i, j)
+            i += 1
+            j -= 1
+          }
+        }
+        // Now c[low...j] ≤ pivot ≤ c[i...high], and c[j+1..<i] == pivot.
+        if k - 1 <= j {
+          high = j
+        } else if k - 1 >= i {
+          low = i
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  private static func medianOfThree(_ a: Double, _ b: Double, _ c: Double) -> Double {
+    max(min(a, b), min(max(a, b), c))
   }
 }
 

@@ -32,26 +32,18 @@ final class MirrorSnapshot: Sendable {
   func answer(_ query: AnnouncementsQuery) -> [UInt8] {
     let fromBase = matches(of: query, in: base, skipping: overridden)
     let fromDelta = delta.count == 0 ? [] : matches(of: query, in: delta, skipping: [])
+    if fromDelta.isEmpty { return base.json.array(fromBase.lazy.map(\.position)) }
+    var merged = fromBase.map {
+      (metres: $0.metres, seq: base.seqs[$0.position], position: $0.position, isBase: true)
+    }
+    merged += fromDelta.map {
+      (metres: $0.metres, seq: delta.seqs[$0.position], position: $0.position, isBase: false)
+    }
+    merged.sort { ($0.metres, $0.seq) < ($1.metres, $1.seq) }
+    let kept = merged.prefix(query.limit ?? merged.count)
     var out: [UInt8] = [UInt8(ascii: "[")]
-    out.reserveCapacity(base.json.bytes.count / max(base.count, 1) * (fromBase.count + fromDelta.count) + 2)
-    func write(_ p: Int, of source: MirrorBase) {
-      if out.count > 1 { out.append(UInt8(ascii: ",")) }
-      source.json.withBytes(p) { out.append(contentsOf: $0) }
-    }
-    if fromDelta.isEmpty {
-      for match in fromBase { write(match.position, of: base) }
-    } else {
-      var merged = fromBase.map {
-        (metres: $0.metres, seq: base.seqs[$0.position], position: $0.position, isBase: true)
-      }
-      merged += fromDelta.map {
-        (metres: $0.metres, seq: delta.seqs[$0.position], position: $0.position, isBase: false)
-      }
-      merged.sort { ($0.metres, $0.seq) < ($1.metres, $1.seq) }
-      for match in merged.prefix(query.limit ?? merged.count) {
-        write(match.position, of: match.isBase ? base : delta)
-      }
-    }
+    out.reserveCapacity(base.json.bytes.count / max(base.count, 1) * kept.count + 2)
+    for match in kept { (match.isBase ? base : delta).json.appendElement(match.position, to: &out) }
     out.append(UInt8(ascii: "]"))
     return out
   }

@@ -29,4 +29,20 @@ struct JSONObjects: Sendable {
     let start = i == 0 ? 0 : ends[i - 1]
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[i]])) }
   }
+
+  /// The JSON array of the texts at `positions`, in that order: `[` text `,` text … `]`.
+  func array(_ positions: some Collection<Int>) -> [UInt8] {
+    var out: [UInt8] = [UInt8(ascii: "[")]
+    out.reserveCapacity(bytes.count / max(count, 1) * positions.count + 2)
+    for p in positions { appendElement(p, to: &out) }
+    out.append(UInt8(ascii: "]"))
+    return out
+  }
+
+  /// Appends text `i` to a JSON array being written in `out` (which starts with `[`), after a comma
+  /// unless it is the first element.
+  func appendElement(_ i: Int, to out: inout [UInt8]) {
+    if out.count > 1 { out.append(UInt8(ascii: ",")) }
+    withBytes(i) { out.append(contentsOf: $0) }
+  }
 }
