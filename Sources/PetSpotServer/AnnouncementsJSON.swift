@@ -4,7 +4,7 @@ import PetSpotGeo
 /// per announcement). A pins file's announcement carries `id`, `lastSeenLatitude`,
 /// `lastSeenLongitude` and `status` (`null` when the pin has none); a database row more (see
 /// `AnnouncementsJSON+Rows`).
-public enum AnnouncementsJSON {
+enum AnnouncementsJSON {
   /// Every pin of `pins` as a JSON object, in input order. - Complexity: O(n).
   static func objects(of pins: PinSet) -> JSONObjects {
     var objects = JSONObjects()

@@ -23,7 +23,7 @@ public struct AnnouncementsServer: Sendable {
 
   public let source: Source
   /// On a pins file, each pin's JSON object as a GET answer writes it, written once at start (an
-  /// answer then copies bytes; ≈ 90 bytes per pin); empty on a database, whose mirror keeps its own.
+  /// answer then copies bytes; about 107 bytes per pin at 1M pins, offsets included); empty on a database, whose mirror keeps its own.
   private let fileObjects: JSONObjects
 
   /// A server on a pins file. - Complexity: O(n), writing each pin's JSON object once.

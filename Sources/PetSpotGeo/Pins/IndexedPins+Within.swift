@@ -17,8 +17,9 @@ extension IndexedPins {
   /// latitude, to the whole world when the box reaches a pole); pins beyond the Mercator limit,
   /// which the index leaves out, are added. Each candidate's straight-line (chord) distance through
   /// the ellipsoid is a lower bound of its geodesic distance: candidates whose chord exceeds the
-  /// range are dropped without `geod_inverse`, and with a `limit` the rest are measured in chord
-  /// order only until no unmeasured one can be nearer than the farthest kept. With a `limit`, the
+  /// range are dropped without `geod_inverse`; with a `limit`, only the `limit` smallest chords
+  /// (selected, not sorted) and then the candidates whose chord is below the farthest of those are
+  /// measured — no other pin can be nearer. With a `limit`, the
   /// circle searched first is a sixteenth of the range, grown until it holds `limit` matches: the
   /// nearest 500 of a 300 km query read the pins of a few tens of kilometres, not all 300.
   /// - Parameters:
