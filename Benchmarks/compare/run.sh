@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make compare`: petspot-geo against the peers available here, on the same data and cameras, in one
 # run; writes Benchmarks/results/compare.json, compare.md and one SVG chart per operation.
-#   COMPARE_SIZES=10000,100000,1000000,10000000 (default) picks the pin counts.
+#   COMPARE_SIZES=10000,100000,1000000,10000000 (default) picks the pin counts;
+#   COMPARE_RESULTS=DIR writes the results elsewhere (default Benchmarks/results: one folder per
+#   machine class keeps one machine's figures from overwriting another's).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -39,5 +41,5 @@ cc -O3 -march=native -shared -fPIC -I"$root/Benchmarks/CBaseline/include" "$root
 
 # 3. The comparison.
 "$venv/bin/python" "$here/compare.py" --cli "$cli" --baseline "$work/libcbaseline.so" --work "$work" \
-  --places "$root/Data/geonames-places.csv" --results "$root/Benchmarks/results" \
+  --places "$root/Data/geonames-places.csv" --results "${COMPARE_RESULTS:-$root/Benchmarks/results}" \
   --sizes "${COMPARE_SIZES:-10000,100000,1000000,10000000}"

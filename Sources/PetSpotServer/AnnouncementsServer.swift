@@ -47,9 +47,9 @@ public struct AnnouncementsServer: Sendable {
       switch source {
       case .file(let pins):
         let query = try AnnouncementsQuery(parameters: parameters)
-        let matches = pins.within(
-          metres: query.range, of: query.center, statuses: query.status, limit: query.limit)
-        return (.ok, fileObjects.array(matches.lazy.map(\.position)), nil)
+        let positions = pins.positions(
+          withinMetres: query.range, of: query.center, statuses: query.status, limit: query.limit)
+        return (.ok, fileObjects.array(positions), nil)
       case .database(let backend):
         let query = try AnnouncementsQuery(parameters: parameters, filtersAvailable: true)
         guard let snapshot = backend.currentSnapshot() else {

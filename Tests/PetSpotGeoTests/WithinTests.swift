@@ -27,6 +27,8 @@ struct WithinTests {
       let got = layer.within(metres: range, of: center, statuses: filter, limit: limit)
       #expect(
         got.map(\.position) == expected.map(\.0), "center \(center) range \(range) limit \(String(describing: limit))")
+      let positions = layer.positions(withinMetres: range, of: center, statuses: filter, limit: limit)
+      #expect(positions == expected.map(\.0), "positions: center \(center) range \(range)")
     }
     // The pin right at the centre, range 0.
     let exact = layer.within(metres: 0, of: pins.coordinate(at: 0))
@@ -70,6 +72,47 @@ struct WithinTests {
       let got = layer.within(metres: range, of: center, limit: limit, where: include)
       #expect(
         got.map(\.position) == expected.prefix(limit).map(\.0), "center \(center) range \(range) limit \(limit)")
+      let positions = layer.positions(withinMetres: range, of: center, limit: limit, where: include)
+      #expect(positions == expected.prefix(limit).map(\.0), "positions: center \(center) range \(range)")
+    }
+  }
+
+  @Test("positions without distances: pins at nearly equal distances (mm apart), on the range, every limit")
+  func positionsNearTies() throws {
+    let geodesic = Geodesic()
+    var random = SeededRandom(seed: 606)
+    for round in 0..<60 {
+      let center = GeoCoordinate(
+        latitude: round % 10 == 0 ? random.uniform(-89.9...89.9) : random.uniform(-80...80),
+        longitude: round % 7 == 0 ? 179.99 : random.uniform(-180...180))
+      let range: Double = [2_000, 55_000, 300_000, 1_900_000][round % 4]
+      var pins = PinSet()
+      // Shells at a few distances, each holding pins whose geodesics differ by 0 to a few metres,
+      // in every direction: chord bounds overlap there, so runs must be measured.
+      for shell in 0..<6 {
+        let base = range * [0.1, 0.5, 0.9, 0.999_999, 1.0, 1.000_001][shell]
+        for k in 0..<40 {
+          let metres = base + [0, 0.001, 0.01, 0.2, 1, 5][k % 6] * (k % 12 < 6 ? 1 : -1)
+          let point = geodesic.destination(from: center, azimuth: random.uniform(-180...180), metres: metres)
+          try pins.append(
+            id: "s\(shell)-\(k)", latitude: point.latitude, longitude: point.longitude, status: .missing,
+            sourceRow: pins.count)
+        }
+      }
+      let layer = IndexedPins(pins: pins)
+      for limit in [nil, 1, 39, 40, 41, 120, 239, 240] as [Int?] {
+        let expected = layer.within(metres: range, of: center, limit: limit).map(\.position)
+        var brute: [(Int, Double)] = []
+        for i in 0..<pins.count {
+          let d = geodesic.distance(center, pins.coordinate(at: i))
+          if d <= range { brute.append((i, d)) }
+        }
+        brute.sort { ($0.1, $0.0) < ($1.1, $1.0) }
+        #expect(expected == brute.prefix(limit ?? .max).map(\.0), "within: center \(center) range \(range)")
+        #expect(
+          layer.positions(withinMetres: range, of: center, limit: limit) == expected,
+          "center \(center) range \(range) limit \(String(describing: limit))")
+      }
     }
   }
 }

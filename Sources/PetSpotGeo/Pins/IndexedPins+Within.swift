@@ -31,18 +31,23 @@ extension IndexedPins {
     metres range: Double, of center: GeoCoordinate, statuses: StatusFilter? = nil, limit: Int? = nil,
     where include: ((Int) -> Bool)? = nil
   ) -> [Match] {
-    guard let limit, range > 0 else {
-      return within(radius: range, of: center, statuses: statuses, limit: limit, where: include)
+    growingCircle(range: range, limit: limit) { radius in
+      within(radius: radius, of: center, statuses: statuses, limit: limit, where: include)
     }
-    // Nearest first: a small circle first, grown until it holds `limit` matches (or is the range).
-    // Exact: every pin outside a circle of radius r is farther than r, hence farther than every
-    // match inside it, so once the circle holds `limit` matches they are the nearest `limit`.
+  }
+
+  /// `search(range)`, or with a `limit` the nearest-first search: a small circle first, grown
+  /// until it holds `limit` answers (or is the range). Exact: every pin outside a circle of radius
+  /// r is farther than r, hence farther than every answer inside it, so once the circle holds
+  /// `limit` answers they are the nearest `limit`.
+  func growingCircle<Answer>(range: Double, limit: Int?, search: (Double) -> [Answer]) -> [Answer] {
+    guard let limit, range > 0 else { return search(range) }
     var radius = range / 16
     while true {
-      let matches = within(radius: radius, of: center, statuses: statuses, limit: limit, where: include)
-      if matches.count >= limit || radius >= range { return matches }
-      // Grow by the square root of the shortfall (matches grow with the area), at least 2×.
-      let shortfall = Double(limit) / Double(max(matches.count, 1))
+      let answers = search(radius)
+      if answers.count >= limit || radius >= range { return answers }
+      // Grow by the square root of the shortfall (answers grow with the area), at least 2×.
+      let shortfall = Double(limit) / Double(max(answers.count, 1))
       radius = min(range, radius * max(2, (shortfall * 1.5).squareRoot()))
     }
   }
@@ -53,16 +58,8 @@ extension IndexedPins {
     radius range: Double, of center: GeoCoordinate, statuses: StatusFilter?, limit: Int?,
     where include: ((Int) -> Bool)?
   ) -> [Match] {
-    let table = statuses?.codeTable(for: pins)
-    var candidates: [ChordCandidate] = []
-    let origin = ECEF(center)
-    for position in candidatePositions(metres: range, of: center) {
-      if let table, !table[Int(pins.statusCodes[position])] { continue }
-      if let include, !include(position) { continue }
-      let chord = origin.distance(to: ECEF(latitude: pins.latitudes[position], longitude: pins.longitudes[position]))
-      if chord <= range + Self.chordSlack { candidates.append(ChordCandidate(position: position, chord: chord)) }
-    }
-    let measured: [Match]
+    var candidates = chordCandidates(radius: range, of: center, statuses: statuses, where: include)
+    var measured: [Match]
     if let limit, limit < candidates.count {
       measured = nearestCandidates(limit, of: &candidates, center: center, range: range)
     } else {
@@ -71,7 +68,26 @@ extension IndexedPins {
         return metres <= range ? Match(position: candidate.position, metres: metres) : nil
       }
     }
-    return Array(measured.sorted { ($0.metres, $0.position) < ($1.metres, $1.position) }.prefix(limit ?? .max))
+    measured.sort { ($0.metres, $0.position) < ($1.metres, $1.position) }
+    if let limit, measured.count > limit { measured.removeLast(measured.count - limit) }
+    return measured
+  }
+
+  /// The pins of `statuses` that `include` keeps whose chord from `center` is at most `range`
+  /// metres (every pin within the range is among them), with their chords, in no set order.
+  func chordCandidates(
+    radius range: Double, of center: GeoCoordinate, statuses: StatusFilter?, where include: ((Int) -> Bool)?
+  ) -> [ChordCandidate] {
+    let table = statuses?.codeTable(for: pins)
+    var candidates: [ChordCandidate] = []
+    let origin = ECEF(center)
+    for position in candidatePositions(metres: range, of: center) {
+      if let table, !table[Int(pins.statusCodes[position])] { continue }
+      if let include, !include(position) { continue }
+      let chord = origin.distance(to: ECEF(latitude: pins.latitudes[position], longitude: pins.longitudes[position]))
+      if chord <= range + ChordBound.slack { candidates.append(ChordCandidate(position: position, chord: chord)) }
+    }
+    return candidates
   }
 
   /// The candidates that may be among the nearest `limit` within `range`, measured: the `limit`
@@ -92,16 +108,12 @@ extension IndexedPins {
       if metres <= range { measured.append(Match(position: candidate.position, metres: metres)) }
     }
     if bound > range { bound = range }
-    for candidate in candidates[limit...] where candidate.chord <= bound + Self.chordSlack {
+    for candidate in candidates[limit...] where candidate.chord <= bound + ChordBound.slack {
       let metres = geodesic.distance(center, pins.coordinate(at: candidate.position))
       if metres <= range { measured.append(Match(position: candidate.position, metres: metres)) }
     }
     return measured
   }
-
-  /// Metres of rounding slack in chord comparisons (ECEF coordinates carry ~1e-9 m of rounding;
-  /// the chord is shorter than the geodesic by d³/24R², which vanishes for tiny distances).
-  static var chordSlack: Double { 1e-6 }
 
   /// Positions that may lie within `range` of `center`: the index's answer for a box around the
   /// circle, plus the pins beyond the Mercator limit; everything when the box reaches a pole.
@@ -118,33 +130,5 @@ extension IndexedPins {
       center: MercatorPoint(x: WebMercator.x(longitude: center.longitude), y: (topY + bottomY) / 2),
       halfWidth: min(degreesLongitude / 360, 0.5), halfHeight: (bottomY - topY) / 2)
     return (index.visible(in: VisibilityWindow(rectangle: box)) + outsideMercator).map(Int.init)
-  }
-}
-
-/// Earth-centred, earth-fixed coordinates on the WGS84 ellipsoid (metres): the straight line
-/// between two surface points is never longer than the geodesic between them.
-private struct ECEF {
-  let x: Double, y: Double, z: Double
-
-  init(_ c: GeoCoordinate) {
-    self.init(latitude: c.latitude, longitude: c.longitude)
-  }
-
-  /// The point at (latitude, longitude) in degrees.
-  init(latitude: Double, longitude: Double) {
-    let a = 6_378_137.0
-    let e2 = 6.69437999014e-3
-    let phi = latitude * .pi / 180
-    let lambda = longitude * .pi / 180
-    let sinPhi = Double.sin(phi)
-    let cosPhi = Double.cos(phi)
-    let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()
-    x = n * cosPhi * Double.cos(lambda)
-    y = n * cosPhi * Double.sin(lambda)
-    z = n * (1 - e2) * sinPhi
-  }
-
-  func distance(to o: ECEF) -> Double {
-    ((x - o.x) * (x - o.x) + (y - o.y) * (y - o.y) + (z - o.z) * (z - o.z)).squareRoot()
   }
 }

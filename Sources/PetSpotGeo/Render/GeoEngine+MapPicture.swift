@@ -53,8 +53,7 @@ extension GeoEngine {
     }
     if let indexed {
       let window = VisibilityWindow(view: view)
-      for match in indexed.within(metres: Double(query.range), of: camera.center) {
-        let p = match.position
+      for p in indexed.positions(withinMetres: Double(query.range), of: camera.center) {
         if !window.contains(x: indexed.pins.mercatorX[p], y: indexed.pins.mercatorY[p]) {
           if let point = drawable(indexed.pins.coordinate(at: p)) { picture.prunedPins.append(point) }
         }

@@ -30,9 +30,15 @@ final class MirrorSnapshot: Sendable {
   /// The JSON array a query answers: the rows it selects, nearest first (ties by `seq`), by the
   /// file mode's rule.
   func answer(_ query: AnnouncementsQuery) -> [UInt8] {
-    let fromBase = matches(of: query, in: base, skipping: overridden)
     let fromDelta = delta.count == 0 ? [] : matches(of: query, in: delta, skipping: [])
-    if fromDelta.isEmpty { return base.json.array(fromBase.lazy.map(\.position)) }
+    if fromDelta.isEmpty {
+      // Only the base answers: its order is all that is needed, not its distances.
+      guard let include = rowFilter(of: query, in: base, skipping: overridden) else { return base.json.array([]) }
+      let positions = base.index.positions(
+        withinMetres: query.range, of: query.center, statuses: query.status, limit: query.limit, where: include)
+      return base.json.array(positions)
+    }
+    let fromBase = matches(of: query, in: base, skipping: overridden)
     var merged = fromBase.map {
       (metres: $0.metres, seq: base.seqs[$0.position], position: $0.position, isBase: true)
     }
@@ -52,10 +58,20 @@ final class MirrorSnapshot: Sendable {
   private func matches(of query: AnnouncementsQuery, in source: MirrorBase, skipping skipped: [UInt64])
     -> [IndexedPins.Match]
   {
+    guard let include = rowFilter(of: query, in: source, skipping: skipped) else { return [] }
+    return source.index.within(
+      metres: query.range, of: query.center, statuses: query.status, limit: query.limit, where: include)
+  }
+
+  /// Which of `source`'s rows `query`'s species and `since` keep, leaving out the positions set in
+  /// `skipped`: `.some(nil)` keeps every row, `nil` none (a species this base has never seen).
+  private func rowFilter(of query: AnnouncementsQuery, in source: MirrorBase, skipping skipped: [UInt64])
+    -> ((Int) -> Bool)??
+  {
     var wantedSpecies: UInt32?
     if let species = query.species {
       // Codes differ between bases: look the name up in this one's table.
-      guard let code = source.speciesCodes[species.uppercased()] else { return [] }
+      guard let code = source.speciesCodes[species.uppercased()] else { return nil }
       wantedSpecies = code
     }
     let since = query.sinceMicros
@@ -68,7 +84,6 @@ final class MirrorSnapshot: Sendable {
         return true
       }
     }
-    return source.index.within(
-      metres: query.range, of: query.center, statuses: query.status, limit: query.limit, where: include)
+    return .some(include)
   }
 }
