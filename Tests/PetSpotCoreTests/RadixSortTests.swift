@@ -20,6 +20,15 @@ struct RadixSortTests {
     let expected = clustered.sorted()
     RadixSort.sort(&clustered)
     #expect(clustered == expected)
+    // All equal (no digit at all), and a run at the very top of the range (the offset by the
+    // smallest value must not overflow).
+    var equal = [UInt32](repeating: 77, count: count)
+    RadixSort.sort(&equal)
+    #expect(equal == [UInt32](repeating: 77, count: count))
+    var top = (0..<count).map { _ in UInt32.max - UInt32(random.next() % 5_000) }
+    let topExpected = top.sorted()
+    RadixSort.sort(&top)
+    #expect(top == topExpected)
   }
 
   @Test("keys with values: stable and ordered")

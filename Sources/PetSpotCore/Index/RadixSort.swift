@@ -134,57 +134,61 @@ package enum RadixSort {
     }
   }
 
-  /// Sorts positions ascending: one counting pass into about n buckets by the top bits of the
-  /// value, then each bucket (a few values when positions are spread out) by insertion, or by the
-  /// standard sort when a bucket holds many (positions that cluster in input order).
-  /// - Complexity: O(n) expected.
+  /// Sorts positions ascending: an LSD radix sort of the values minus the smallest, with as few
+  /// digits of at most 12 bits (and about log2 n) as cover their span — two for 17,000 positions
+  /// among 16 million, one when the values sit in a run of 4,096 — every histogram in one read. No comparison decides
+  /// where a value goes, so nothing waits on a mispredicted branch: an earlier version (buckets by
+  /// the top bits, then insertion) spent 16 ns per value on 17,000 spread positions, mostly in
+  /// mispredictions.
+  /// - Complexity: O(n + 4,096) per pass, at most three passes.
   package static func sort(_ values: inout [UInt32]) {
     let n = values.count
-    if n < 64 {
+    // Counts are 32-bit (half the cache of 64-bit ones); beyond 2³² values the standard sort.
+    if n < 64 || n > Int(UInt32.max) {
       values.sort()
       return
     }
+    var smallest = UInt32.max
     var largest: UInt32 = 0
-    for v in values { largest = max(largest, v) }
-    // About four values per bucket: few enough buckets that walking them is cheap.
-    let bucketBits = min(max(Int.bitWidth - (n - 1).leadingZeroBitCount - 2, 4), 16)
-    let valueBits = UInt32.bitWidth - largest.leadingZeroBitCount
-    let shift = UInt32(max(valueBits - bucketBits, 0))
-    let bucketCount = 1 << bucketBits
-    var starts = [Int](repeating: 0, count: bucketCount + 1)
-    var scratch = [UInt32](repeating: 0, count: n)
+    for v in values {
+      smallest = min(smallest, v)
+      largest = max(largest, v)
+    }
+    let spanBits = UInt32.bitWidth - (largest - smallest).leadingZeroBitCount
+    guard spanBits > 0 else { return }  // every value equal
+    // Digits of at most 12 bits, and not much wider than log2 n: zeroing and summing the counts
+    // must not outweigh the values.
+    let widest = min(12, max(6, Int.bitWidth - n.leadingZeroBitCount))
+    let passes = (spanBits + widest - 1) / widest
+    let digitBits = (spanBits + passes - 1) / passes
+    let buckets = 1 << digitBits
+    let mask = UInt32(buckets - 1)
+    var counts = [UInt32](repeating: 0, count: buckets * passes)
+    var scratch = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
     values.withUnsafeMutableBufferPointer { data in
-      starts.withUnsafeMutableBufferPointer { starts in
-        scratch.withUnsafeMutableBufferPointer { scratch in
-          for v in data { starts[Int(v >> shift) &+ 1] &+= 1 }
-          for b in 0..<bucketCount { starts[b &+ 1] &+= starts[b] }
-          // starts[b] is now where bucket b begins; scatter, advancing a cursor per bucket.
+      scratch.withUnsafeMutableBufferPointer { other in
+        counts.withUnsafeMutableBufferPointer { c in
           for v in data {
-            let b = Int(v >> shift)
-            scratch[starts[b]] = v
-            starts[b] &+= 1
-          }
-          // After the scatter starts[b] is where bucket b ends (= where b + 1 begins).
-          var begin = 0
-          for b in 0..<bucketCount {
-            let end = starts[b]
-            if end - begin > 32 {
-              var bucket = UnsafeMutableBufferPointer(rebasing: scratch[begin..<end])
-              bucket.sort()
-            } else if end - begin > 1 {
-              for i in (begin + 1)..<end {
-                let v = scratch[i]
-                var j = i
-                while j > begin && scratch[j - 1] > v {
-                  scratch[j] = scratch[j - 1]
-                  j -= 1
-                }
-                scratch[j] = v
-              }
+            var rest = v &- smallest
+            for pass in 0..<passes {
+              c[pass &* buckets &+ Int(rest & mask)] &+= 1
+              rest >>= UInt32(digitBits)
             }
-            begin = end
           }
-          data.baseAddress!.update(from: scratch.baseAddress!, count: n)
+          var (source, target) = (data, other)
+          for pass in 0..<passes {
+            let base = pass * buckets
+            var total: UInt32 = 0
+            for i in base..<(base + buckets) { (c[i], total) = (total, total &+ c[i]) }
+            let shift = UInt32(pass * digitBits)
+            for v in source {
+              let digit = base &+ Int(((v &- smallest) >> shift) & mask)
+              target[Int(c[digit])] = v
+              c[digit] &+= 1
+            }
+            (source, target) = (target, source)
+          }
+          if passes % 2 == 1 { data.baseAddress!.update(from: other.baseAddress!, count: n) }
         }
       }
     }
