@@ -35,7 +35,7 @@ extension IndexedPins {
       ChordCandidate.selectSmallest(limit, in: &candidates)
       var farthest = 0.0
       for candidate in candidates[..<limit] { farthest = max(farthest, candidate.chord) }
-      let reach = ChordBound.geodesicUpperBound(chord: farthest) + ChordBound.slack
+      let reach = ChordBound.geodesicUpperBound(chord: farthest)  // slack included
       var kept = limit
       for i in limit..<candidates.count where candidates[i].chord <= reach {
         candidates.swapAt(i, kept)

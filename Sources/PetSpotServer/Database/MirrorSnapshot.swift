@@ -33,7 +33,9 @@ final class MirrorSnapshot: Sendable {
     let fromDelta = delta.count == 0 ? [] : matches(of: query, in: delta, skipping: [])
     if fromDelta.isEmpty {
       // Only the base answers: its order is all that is needed, not its distances.
-      guard let include = rowFilter(of: query, in: base, skipping: overridden) else { return base.json.array([]) }
+      guard case .rows(let include) = rowFilter(of: query, in: base, skipping: overridden) else {
+        return base.json.array([])
+      }
       let positions = base.index.positions(
         withinMetres: query.range, of: query.center, statuses: query.status, limit: query.limit, where: include)
       return base.json.array(positions)
@@ -58,20 +60,20 @@ final class MirrorSnapshot: Sendable {
   private func matches(of query: AnnouncementsQuery, in source: MirrorBase, skipping skipped: [UInt64])
     -> [IndexedPins.Match]
   {
-    guard let include = rowFilter(of: query, in: source, skipping: skipped) else { return [] }
+    guard case .rows(let include) = rowFilter(of: query, in: source, skipping: skipped) else { return [] }
     return source.index.within(
       metres: query.range, of: query.center, statuses: query.status, limit: query.limit, where: include)
   }
 
   /// Which of `source`'s rows `query`'s species and `since` keep, leaving out the positions set in
-  /// `skipped`: `.some(nil)` keeps every row, `nil` none (a species this base has never seen).
+  /// `skipped`.
   private func rowFilter(of query: AnnouncementsQuery, in source: MirrorBase, skipping skipped: [UInt64])
-    -> ((Int) -> Bool)??
+    -> RowFilter
   {
     var wantedSpecies: UInt32?
     if let species = query.species {
       // Codes differ between bases: look the name up in this one's table.
-      guard let code = source.speciesCodes[species.uppercased()] else { return nil }
+      guard let code = source.speciesCodes[species.uppercased()] else { return .nothing }
       wantedSpecies = code
     }
     let since = query.sinceMicros
@@ -84,6 +86,13 @@ final class MirrorSnapshot: Sendable {
         return true
       }
     }
-    return .some(include)
+    return .rows(include)
+  }
+
+  /// What a query keeps of a base: no row (a species this base has never seen), or the rows a
+  /// predicate keeps (`nil`: every row).
+  private enum RowFilter {
+    case nothing
+    case rows(((Int) -> Bool)?)
   }
 }
