@@ -33,15 +33,24 @@ struct ScreenCellGridTests {
         points[count - 1] = points[0]
         points[count / 2] = ScreenPoint(x: .nan, y: random.uniform(0...height))
       }
-      let grid = ScreenCellGrid(points, viewport: (width, height), reach: reach)
-      for k in 0..<400 {
+      // Half the points first, queries, then the rest one by one with a query after each:
+      // every answer is among the points added so far. Capacity below the count too.
+      var grid = ScreenCellGrid(viewport: (width, height), reach: reach, capacity: count / 2 + 1)
+      for p in points[..<(count / 2)] { grid.add(p) }
+      for k in 0..<(400 + count - count / 2) {
+        if k >= 400 { grid.add(points[count / 2 + k - 400]) }
+        let added = Array(points[..<grid.points.count])
         let p =
-          k < count && k % 3 == 0
-          ? points[k] : ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height))
+          k < added.count && k % 3 == 0
+          ? added[k] : ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height))
         let radius = reach * [1, 0.5, 1e-3][k % 3]
-        #expect(
-          grid.nearest(to: p, within: radius) == bruteNearest(points, to: p, within: radius),
-          "count \(count), viewport \(width) × \(height), reach \(reach), query \(k)")
+        let found = grid.nearest(to: p, within: radius)
+        let expected = bruteNearest(added, to: p, within: radius)
+        #expect(found?.index == expected, "count \(count), viewport \(width) × \(height), reach \(reach), query \(k)")
+        if let found, let expected {
+          let (dx, dy) = (added[expected].x - p.x, added[expected].y - p.y)
+          #expect(found.d2 == dx * dx + dy * dy)
+        }
       }
     }
   }

@@ -34,20 +34,22 @@ extension ClusterIndex {
   ) {
     let d = options.minSeparation
     let n = items.count
-    let grid = ScreenCellGrid(items.map { $0.point }, viewport: viewport, reach: d)
+    // One grid: the items (indices 0 ..< n), then the fragments drawn on their own (n + k), so
+    // that the nearest within d, the lower index on a tie, prefers an item.
+    var grid = ScreenCellGrid(viewport: viewport, reach: d, capacity: n + fragments.count)
+    for item in items { grid.add(item.point) }
     // Per fragment, in the order the walk found them: the item it joins (an index into `items`,
     // or n + k for the k-th fragment drawn on its own), or -1 when it is drawn on its own.
     var targets = [Int](repeating: -1, count: fragments.count)
-    var alone = GrowingCellGrid(viewport: viewport, reach: d, capacity: fragments.count)
     for f in fragments.indices {
       let p = fragments[f].point
-      var best = (target: grid.nearest(to: p, within: d) ?? -1, d2: d * d)
-      if best.target >= 0 { best.d2 = Self.squaredDistance(items[best.target].point, p) }
-      if let (k, d2) = alone.nearest(to: p, within: d), d2 < best.d2 { best = (n + k, d2) }
-      targets[f] = best.target
-      if best.target < 0 { alone.add(p) }
+      if let (target, _) = grid.nearest(to: p, within: d) {
+        targets[f] = target
+      } else {
+        grid.add(p)
+      }
     }
-    let aloneCount = alone.points.count
+    let aloneCount = grid.points.count - n
     items.reserveCapacity(n + aloneCount)
     for f in fragments.indices where targets[f] < 0 { items.append(item(fragments[f])) }
     // Each item that fragments joined becomes a merged cluster of them all; their nodes share

@@ -1,79 +1,22 @@
-/// Screen points bucketed into square cells at least `reach` points wide (a counting sort: no
-/// comparison sort, no hashing), so that the points closer than `reach` to any point lie in the
-/// 3 × 3 cells around its own. For the few hundred items of one query; ``ScreenGrid`` (sorted by
-/// x) serves searches whose radius varies.
+/// Screen points added one by one into square cells at least `reach` points wide, so that the
+/// points closer than `reach` to any point lie in the 3 × 3 cells around its own: searches among
+/// the points added so far (a query's items, then the fragments it fits in among them). Each cell
+/// is a list threaded through the points (no sort, no hashing, three allocations).
 ///
-/// There are never more than about three cells per point (wider cells when the viewport is large
-/// for the point count), so building it costs O(n) however small `reach` is.
+/// There are never more than about three cells per point of the capacity (wider cells when the
+/// viewport is large for it), so making one costs O(capacity) however small `reach` is.
 package struct ScreenCellGrid {
   private let layout: CellLayout
-  /// The points, by index.
-  private let points: [ScreenPoint]
-  /// Cell k holds `entries[starts[k] ..< starts[k + 1]]` (`starts[cells]` is the point count).
-  private let starts: [Int32]
-  /// Point indices by cell, ascending within a cell.
-  private let entries: [Int32]
-
-  /// Buckets `points` for a viewport of `width` × `height` points; a point outside it (by
-  /// rounding) goes to the nearest cell, a NaN one to the first.
-  package init(_ points: [ScreenPoint], viewport: (width: Double, height: Double), reach: Double) {
-    self.points = points
-    let layout = CellLayout(viewport: viewport, reach: reach, count: points.count)
-    self.layout = layout
-    // A counting sort: per cell its count, then (prefix sums) its end; filling backwards turns
-    // each end into the cell's start and keeps indices ascending within a cell.
-    let cellCount = layout.cellCount
-    var bounds = [Int32](repeating: 0, count: cellCount + 1)
-    bounds.withUnsafeMutableBufferPointer { bounds in
-      for p in points { bounds[layout.cell(of: p)] += 1 }
-      for k in 1...cellCount { bounds[k] += bounds[k - 1] }
-    }
-    entries = [Int32](unsafeUninitializedCapacity: points.count) { entries, initialized in
-      bounds.withUnsafeMutableBufferPointer { bounds in
-        for i in points.indices.reversed() {
-          let k = layout.cell(of: points[i])
-          bounds[k] -= 1
-          entries[Int(bounds[k])] = Int32(i)
-        }
-      }
-      initialized = points.count
-    }
-    self.starts = bounds
-  }
-
-  /// The point nearest to `p` among those strictly closer than `radius` (at most the grid's
-  /// reach), the lower index on a tie; `nil` when there is none.
-  package func nearest(to p: ScreenPoint, within radius: Double) -> Int? {
-    var best: (index: Int, d2: Double)?
-    let (column, row) = layout.cellPosition(of: p)
-    for r in max(row - 1, 0)...min(row + 1, layout.rows - 1) {
-      let first = Int(starts[r * layout.columns + max(column - 1, 0)])
-      let last = Int(starts[r * layout.columns + min(column + 1, layout.columns - 1) + 1])
-      for k in first..<last {
-        let index = Int(entries[k])
-        let (dx, dy) = (points[index].x - p.x, points[index].y - p.y)
-        let d2 = dx * dx + dy * dy
-        guard d2 < radius * radius else { continue }
-        if let b = best, d2 > b.d2 || (d2 == b.d2 && index > b.index) { continue }
-        best = (index, d2)
-      }
-    }
-    return best?.index
-  }
-}
-
-/// Points added one by one into square cells at least `reach` points wide, for searches among
-/// the points added so far (the fragments a query fits in).
-struct GrowingCellGrid {
-  private let layout: CellLayout
   /// The points, by index (the order they were added).
-  private(set) var points: [ScreenPoint] = []
+  package private(set) var points: [ScreenPoint] = []
   /// Per cell, the last point added there (-1: none); per point, the one added there before it.
   private var heads: [Int32]
   private var previous: [Int32] = []
 
-  /// A grid for up to about `capacity` points in a viewport of `width` × `height` points.
-  init(viewport: (width: Double, height: Double), reach: Double, capacity: Int) {
+  /// An empty grid for up to about `capacity` points in a viewport of `width` × `height` points
+  /// (more may be added: the cells only get fuller). A point outside the viewport (by rounding)
+  /// goes to the nearest cell, a NaN one to the first.
+  package init(viewport: (width: Double, height: Double), reach: Double, capacity: Int) {
     layout = CellLayout(viewport: viewport, reach: reach, count: capacity)
     heads = [Int32](repeating: -1, count: layout.cellCount)
     points.reserveCapacity(capacity)
@@ -81,7 +24,7 @@ struct GrowingCellGrid {
   }
 
   /// Adds `p`; its index is the number of points added before.
-  mutating func add(_ p: ScreenPoint) {
+  package mutating func add(_ p: ScreenPoint) {
     let cell = layout.cell(of: p)
     previous.append(heads[cell])
     heads[cell] = Int32(points.count)
@@ -90,7 +33,7 @@ struct GrowingCellGrid {
 
   /// The point nearest to `p` strictly closer than `radius` (at most the reach) and its squared
   /// distance, the lower index on a tie; `nil` when there is none.
-  func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
+  package func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
     var best: (index: Int, d2: Double)?
     let (column, row) = layout.cellPosition(of: p)
     for r in max(row - 1, 0)...min(row + 1, layout.rows - 1) {
