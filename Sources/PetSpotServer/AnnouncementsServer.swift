@@ -7,7 +7,8 @@ import PetSpotGeo
 /// within `range` metres (WGS84 geodesic, distance ≤ range) of (lat, lng), nearest first,
 /// optionally filtered by `status` (MISSING or FOUND, case-insensitive) and cut to the nearest
 /// `limit` — and `GET /health`; on a database also `POST /announcements` (a found report) and
-/// `PATCH /announcements/{id}` (a status), and the `species` and `since` filters.
+/// `PATCH /announcements/{id}` (a status), and the `species` and `since` filters. On a pins file
+/// also `GET /clusters`: the engine's cluster result for a camera (``ClustersQuery``).
 ///
 /// Two sources: a pins file loaded once (``init(pins:)``), or PostgreSQL + PostGIS followed in
 /// memory (``init(database:)``); both answer a query by the same rule. Bad parameters (a
@@ -25,11 +26,17 @@ public struct AnnouncementsServer: Sendable {
   /// On a pins file, each pin's JSON object as a GET answer writes it, written once at start (an
   /// answer then copies bytes; about 107 bytes per pin at 1M pins, offsets included); empty on a database, whose mirror keeps its own.
   private let fileObjects: JSONObjects
+  /// On a pins file, the cluster indexes `GET /clusters` answers from; `nil` on a database.
+  private let clusters: ClusterIndexCache?
 
-  /// A server on a pins file. - Complexity: O(n), writing each pin's JSON object once.
-  public init(pins: IndexedPins) {
+  /// A server on a pins file; `GET /clusters` clusters with `clusterOptions` unless a request
+  /// names its own `minSeparation` or `maxZoom`.
+  /// - Complexity: O(n log n): each pin's JSON object written once, the cluster index built.
+  /// - Throws: ``InvalidInput`` for invalid cluster options.
+  public init(pins: IndexedPins, clusterOptions: ClusterOptions = ClusterOptions()) throws(InvalidInput) {
     source = .file(pins)
     fileObjects = AnnouncementsJSON.objects(of: pins.pins)
+    clusters = try ClusterIndexCache(pins: pins.pins, options: clusterOptions)
   }
 
   /// A server on a database (call ``DatabaseBackend/start()`` first, and run
@@ -37,6 +44,26 @@ public struct AnnouncementsServer: Sendable {
   public init(database: DatabaseBackend) {
     source = .database(database)
     fileObjects = JSONObjects()
+    clusters = nil
+  }
+
+  /// The answer to `GET /clusters`: status and body.
+  func clustersAnswer(_ parameters: (String) throws(InvalidInput) -> Substring?) -> (
+    status: HTTPResponse.Status, body: [UInt8]
+  ) {
+    guard let clusters else {
+      return (
+        .notImplemented,
+        Self.errorBody(
+          "/clusters is answered by a server on a pins file (serve --pins), not yet on a database", field: nil)
+      )
+    }
+    do throws(InvalidInput) {
+      let query = try ClustersQuery(parameters: parameters, defaults: clusters.defaults)
+      return (.ok, try ClustersAnswer.body(query, cache: clusters))
+    } catch {
+      return (.badRequest, Self.errorBody(error.message, field: error.field))
+    }
   }
 
   /// The answer to a query string's parameters: status, body and, on a database, the ETag.
@@ -98,22 +125,20 @@ public struct AnnouncementsServer: Sendable {
       return Self.json(.ok, Array(#"{"status":"ok"}"#.utf8))
     }
     let announcements = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
-      let parameters = request.uri.queryParameters
       let (status, body, etag) = self.answer(
-        { name throws(InvalidInput) in
-          let values = parameters.getAll(name)
-          guard values.count <= 1 else {
-            throw InvalidInput(
-              field: name, code: .malformedValue, message: "\(name) is given \(values.count) times: give it once")
-          }
-          return values.first.map { Substring($0) }
-        }, ifNoneMatch: request.headers[.ifNoneMatch])
+        Self.singleParameters(of: request), ifNoneMatch: request.headers[.ifNoneMatch])
       var response = Self.json(status, body)
       if let etag { response.headers[.eTag] = etag }
       if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
       if status == .notModified { response.body = .init() }
       return response
     }
+    let clusters = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
+      let (status, body) = self.clustersAnswer(Self.singleParameters(of: request))
+      return Self.json(status, body)
+    }
+    router.get("clusters", use: clusters)
+    router.head("clusters", use: clusters)
     router.get("health", use: health)
     router.head("health", use: health)
     router.get("announcements", use: announcements)
@@ -133,6 +158,19 @@ public struct AnnouncementsServer: Sendable {
       configuration: .init(address: .hostname(host, port: port), serverName: "petspot-geo"),
       onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     try await app.runService()
+  }
+
+  /// A request's query parameters, each given at most once (a repeated one is an error naming it).
+  static func singleParameters(of request: Request) -> (String) throws(InvalidInput) -> Substring? {
+    let parameters = request.uri.queryParameters
+    return { name throws(InvalidInput) in
+      let values = parameters.getAll(name)
+      guard values.count <= 1 else {
+        throw InvalidInput(
+          field: name, code: .malformedValue, message: "\(name) is given \(values.count) times: give it once")
+      }
+      return values.first.map { Substring($0) }
+    }
   }
 
   static func json(_ status: HTTPResponse.Status, _ bytes: [UInt8]) -> Response {

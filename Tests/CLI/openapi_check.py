@@ -82,6 +82,13 @@ def exercise(port, database):
         ("GET", "/announcements", "/announcements?lat=1&lng=0&range=1&limit=10001", None, {}),
         ("GET", "/announcements", "/announcements?lat=1&lng=0&range=1&pad=" + "a" * 9000, None, {}),
         ("GET", "/health", "/health", None, {}),
+        ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844", None, {}),
+        ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.02&lngDelta=0.02&width=390&height=844"
+         "&pitch=50&heading=30&maxZoom=14&status=FOUND", None, {}),
+        ("GET", "/clusters", "/clusters?corners=48.9,2.2,48.9,2.5,48.8,2.5,48.8,2.2&width=390&height=844", None, {}),
+        ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&width=390&height=844", None, {}),
+        ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844"
+         "&previous=!", None, {}),
     ]
     if database:
         report = {"species": "DOG", "sex": "MALE", "lastSeenDate": "2026-11-20", "lastSeenLatitude": 48.8566,

@@ -140,16 +140,23 @@ struct ServeCommandTests {
       #expect(object["field"] as? String == field && (object["error"] as? String)?.isEmpty == false, "\(query)")
     }
     #expect(try await server.get("/elsewhere").status == 404)
-    var random = SeededRandom(seed: 3)
-    let alphabet = Array("latngrsuimo=&%0123456789.-+eE,;NaINF ")
+    try await Self.fuzz(server, path: "/announcements", alphabet: "latngrsuimo=&%0123456789.-+eE,;NaINF ", seed: 3)
+    #expect(try await server.get("/health").status == 200, "still alive")
+  }
+
+  /// 300 random query strings over `alphabet` (fixed seed) on `path`: each answered 200 or 400.
+  static func fuzz(_ server: Server, path: String, alphabet: String, seed: UInt64, maxLength: UInt64 = 40)
+    async throws
+  {
+    var random = SeededRandom(seed: seed)
+    let alphabet = Array(alphabet)
     for _ in 0..<300 {
-      let length = Int(random.next() % 40)
+      let length = Int(random.next() % maxLength)
       let raw = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
       let query = raw.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ""
-      let (status, _) = try await server.get("/announcements?\(query)")
+      let (status, _) = try await server.get("\(path)?\(query)")
       #expect(status == 200 || status == 400, "\(raw) → \(status)")
     }
-    #expect(try await server.get("/health").status == 200, "still alive")
   }
 
   @Test("fetch: the client side, and its errors")

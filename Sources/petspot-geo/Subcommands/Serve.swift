@@ -8,7 +8,8 @@ extension PetSpotGeoCommand {
   /// `petspot-geo serve`: PetSpot's announcements API on a pins file or on PostgreSQL + PostGIS.
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Serve PetSpot's announcements API (GET /announcements, /health) on a pins file or a database.",
+      abstract:
+        "Serve PetSpot's announcements API (GET /announcements, /health; /clusters on a pins file) on a pins file or a database.",
       discussion: """
         With --pins: loads the file once (CSV, announcements JSON, GeoJSON or .psgpins) and answers \
         GET /announcements?lat=&lng=&range=. With --database (or PETSPOT_DATABASE_URL): migrates the \
@@ -21,6 +22,7 @@ extension PetSpotGeoCommand {
           petspot-geo serve --pins Data/pins.csv --port 8080
           petspot-geo serve --database postgres://petspot@127.0.0.1/petspot --port 8080
           curl 'http://127.0.0.1:8080/announcements?lat=48.8566&lng=2.3522&range=5000&status=MISSING&limit=20'
+          curl 'http://127.0.0.1:8080/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844'
         """
     )
 
@@ -28,6 +30,8 @@ extension PetSpotGeoCommand {
     var pins: String?
 
     @OptionGroup var database: DatabaseOptions
+
+    @OptionGroup(title: "GET /clusters (pins file)") var clustering: ClusteringOptions
 
     @Option(
       help: ArgumentHelp(
@@ -62,7 +66,14 @@ extension PetSpotGeoCommand {
       if let pins {
         let set = try PinsOptions.load(pins)
         logger.info("loaded \(set.count) pins (\(set.invalidCount) invalid) from \(pins)")
-        try await AnnouncementsServer(pins: IndexedPins(pins: set)).run(
+        let server: AnnouncementsServer
+        do {
+          server = try AnnouncementsServer(pins: IndexedPins(pins: set), clusterOptions: clustering.options)
+        } catch {
+          Output.error(error.message)
+          throw ExitCode.failure
+        }
+        try await server.run(
           host: host, port: port, logger: logger, onRunning: announce)
         return
       }

@@ -1,0 +1,21 @@
+import PetSpotGeo
+
+/// The answer to `GET /clusters` on a pins file: the cluster result for the camera as the
+/// `cluster` command prints it (`zoom`, `level`, `items`), then `transitions` when `previous`
+/// was given, and the request's `token`.
+enum ClustersAnswer {
+  static func body(_ query: ClustersQuery, cache: ClusterIndexCache) throws(InvalidInput) -> [UInt8] {
+    let index = try cache.index(for: query.options).filtered(by: query.filter)
+    let result = index.items(in: CameraView(query.camera))
+    var transitions: [ClusterTransition]?
+    if let previous = query.previous {
+      let (camera, options, filter) = try ClustersQuery.read(previous.fields, defaults: cache.defaults)
+      let earlierIndex = try cache.index(for: options).filtered(by: filter)
+      let earlier = earlierIndex.items(in: CameraView(camera))
+      transitions = index.transitions(from: earlier, of: earlierIndex, to: result)
+    }
+    return ClusterOutput.jsonBytes(
+      result, index: index, withLeaves: false, transitions: transitions, token: query.token.encoded
+    ).bytes
+  }
+}
