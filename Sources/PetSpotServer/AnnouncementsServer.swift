@@ -7,8 +7,8 @@ import PetSpotGeo
 /// within `range` metres (WGS84 geodesic, distance ≤ range) of (lat, lng), nearest first,
 /// optionally filtered by `status` (MISSING or FOUND, case-insensitive) and cut to the nearest
 /// `limit` — and `GET /health`; on a database also `POST /announcements` (a found report) and
-/// `PATCH /announcements/{id}` (a status), and the `species` and `since` filters. On a pins file
-/// also `GET /clusters`: the engine's cluster result for a camera (``ClustersQuery``).
+/// `PATCH /announcements/{id}` (a status), and the `species` and `since` filters. Both also answer
+/// `GET /clusters`: the engine's cluster result for a camera (``ClustersQuery``).
 ///
 /// Two sources: a pins file loaded once (``init(pins:)``), or PostgreSQL + PostGIS followed in
 /// memory (``init(database:)``); both answer a query by the same rule. Bad parameters (a
@@ -26,8 +26,13 @@ public struct AnnouncementsServer: Sendable {
   /// On a pins file, each pin's JSON object as a GET answer writes it, written once at start (an
   /// answer then copies bytes; about 107 bytes per pin at 1M pins, offsets included); empty on a database, whose mirror keeps its own.
   private let fileObjects: JSONObjects
-  /// On a pins file, the cluster indexes `GET /clusters` answers from; `nil` on a database.
-  private let clusters: ClusterIndexCache?
+  /// Where `GET /clusters` finds its indexes.
+  private enum Clusters: Sendable {
+    case file(ClusterIndexCache)
+    case database(DatabaseClusters)
+  }
+
+  private let clusters: Clusters
 
   /// A server on a pins file; `GET /clusters` clusters with `clusterOptions` unless a request
   /// names its own `minSeparation` or `maxZoom`.
@@ -36,31 +41,46 @@ public struct AnnouncementsServer: Sendable {
   public init(pins: IndexedPins, clusterOptions: ClusterOptions = ClusterOptions()) throws(InvalidInput) {
     source = .file(pins)
     fileObjects = AnnouncementsJSON.objects(of: pins.pins)
-    clusters = try ClusterIndexCache(pins: pins.pins, options: clusterOptions)
+    clusters = .file(try ClusterIndexCache(pins: pins.pins, options: clusterOptions))
   }
 
   /// A server on a database (call ``DatabaseBackend/start()`` first, and run
-  /// ``DatabaseBackend/follow()`` beside ``run(host:port:logger:onRunning:)``).
-  public init(database: DatabaseBackend) {
+  /// ``DatabaseBackend/follow()`` beside ``run(host:port:logger:onRunning:)``); `GET /clusters`
+  /// clusters with `clusterOptions` unless a request names its own.
+  /// - Throws: ``InvalidInput`` for invalid cluster options.
+  public init(database: DatabaseBackend, clusterOptions: ClusterOptions = ClusterOptions()) throws(InvalidInput) {
+    try clusterOptions.validate()
     source = .database(database)
     fileObjects = JSONObjects()
-    clusters = nil
+    clusters = .database(DatabaseClusters(defaults: clusterOptions))
   }
 
   /// The answer to `GET /clusters`: status and body.
   func clustersAnswer(_ parameters: (String) throws(InvalidInput) -> Substring?) -> (
     status: HTTPResponse.Status, body: [UInt8]
   ) {
-    guard let clusters else {
-      return (
-        .notImplemented,
-        Self.errorBody(
-          "/clusters is answered by a server on a pins file (serve --pins), not yet on a database", field: nil)
-      )
-    }
     do throws(InvalidInput) {
-      let query = try ClustersQuery(parameters: parameters, defaults: clusters.defaults)
-      return (.ok, try ClustersAnswer.body(query, cache: clusters))
+      switch clusters {
+      case .file(let cache):
+        let query = try ClustersQuery(parameters: parameters, defaults: cache.defaults)
+        return (
+          .ok,
+          try ClustersAnswer.body(query, defaults: cache.defaults) { options throws(InvalidInput) in
+            try cache.index(for: options)
+          }
+        )
+      case .database(let indexes):
+        let query = try ClustersQuery(parameters: parameters, defaults: indexes.defaults)
+        guard case .database(let backend) = source, let snapshot = backend.currentSnapshot() else {
+          return (.serviceUnavailable, Self.errorBody("the database is unavailable: try again shortly", field: nil))
+        }
+        return (
+          .ok,
+          try ClustersAnswer.body(query, defaults: indexes.defaults) { options throws(InvalidInput) in
+            try indexes.index(for: options, in: snapshot)
+          }
+        )
+      }
     } catch {
       return (.badRequest, Self.errorBody(error.message, field: error.field))
     }
@@ -135,7 +155,9 @@ public struct AnnouncementsServer: Sendable {
     }
     let clusters = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
       let (status, body) = self.clustersAnswer(Self.singleParameters(of: request))
-      return Self.json(status, body)
+      var response = Self.json(status, body)
+      if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
+      return response
     }
     router.get("clusters", use: clusters)
     router.head("clusters", use: clusters)

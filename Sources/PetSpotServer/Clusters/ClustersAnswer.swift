@@ -1,16 +1,19 @@
 import PetSpotGeo
 
-/// The answer to `GET /clusters` on a pins file: the cluster result for the camera as the
-/// `cluster` command prints it (`zoom`, `level`, `items`), then `transitions` when `previous`
-/// was given, and the request's `token`.
+/// The answer to `GET /clusters`: the cluster result for the camera as the `cluster` command
+/// prints it (`zoom`, `level`, `items`), then `transitions` when `previous` was given, and the
+/// request's `token`. `indexFor` gives the (unfiltered) index for a set of options.
 enum ClustersAnswer {
-  static func body(_ query: ClustersQuery, cache: ClusterIndexCache) throws(InvalidInput) -> [UInt8] {
-    let index = try cache.index(for: query.options).filtered(by: query.filter)
+  static func body(
+    _ query: ClustersQuery, defaults: ClusterOptions,
+    indexFor: (ClusterOptions) throws(InvalidInput) -> ClusterIndex
+  ) throws(InvalidInput) -> [UInt8] {
+    let index = try indexFor(query.options).filtered(by: query.filter)
     let result = index.items(in: CameraView(query.camera))
     var transitions: [ClusterTransition]?
     if let previous = query.previous {
-      let (camera, options, filter) = try ClustersQuery.read(previous.fields, defaults: cache.defaults)
-      let earlierIndex = try cache.index(for: options).filtered(by: filter)
+      let (camera, options, filter) = try ClustersQuery.read(previous.fields, defaults: defaults)
+      let earlierIndex = try indexFor(options).filtered(by: filter)
       let earlier = earlierIndex.items(in: CameraView(camera))
       transitions = index.transitions(from: earlier, of: earlierIndex, to: result)
     }

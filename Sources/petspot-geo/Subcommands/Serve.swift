@@ -9,7 +9,7 @@ extension PetSpotGeoCommand {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Serve PetSpot's announcements API (GET /announcements, /health; /clusters on a pins file) on a pins file or a database.",
+        "Serve PetSpot's announcements API (GET /announcements, /clusters, /health) on a pins file or a database.",
       discussion: """
         With --pins: loads the file once (CSV, announcements JSON, GeoJSON or .psgpins) and answers \
         GET /announcements?lat=&lng=&range=. With --database (or PETSPOT_DATABASE_URL): migrates the \
@@ -31,7 +31,7 @@ extension PetSpotGeoCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @OptionGroup(title: "GET /clusters (pins file)") var clustering: ClusteringOptions
+    @OptionGroup(title: "GET /clusters") var clustering: ClusteringOptions
 
     @Option(
       help: ArgumentHelp(
@@ -49,6 +49,11 @@ extension PetSpotGeoCommand {
       guard (0...65535).contains(port) else { throw ValidationError("--port must be an integer in 0...65535") }
       guard (1...1_000_000).contains(rebuildRows) else {
         throw ValidationError("--rebuild-rows must be an integer in 1...1000000")
+      }
+      do throws(InvalidInput) {
+        try clustering.options.validate()
+      } catch {
+        throw ValidationError(error.message)
       }
       switch (pins, database.text) {
       case (nil, nil): throw ValidationError("give --pins FILE or --database URL (or PETSPOT_DATABASE_URL)")
@@ -90,7 +95,14 @@ extension PetSpotGeoCommand {
         let follower = Task { await backend.follow() }
         defer { follower.cancel() }
         // Returns after SIGINT or SIGTERM, once the requests in flight are answered.
-        try await AnnouncementsServer(database: backend).run(
+        let server: AnnouncementsServer
+        do throws(InvalidInput) {
+          server = try AnnouncementsServer(database: backend, clusterOptions: clustering.options)
+        } catch {
+          Output.error(error.message)
+          throw ExitCode.failure
+        }
+        try await server.run(
           host: host, port: port, logger: logger, onRunning: announce)
       }
     }
