@@ -25,7 +25,7 @@ DEBUG_BIN := .build/debug
 INSTALL_SCRATCH := .build-install
 OUT := out
 
-.PHONY: all deps build release test test-swift test-c test-python test-install demo demo-db install bench bench-check bench-thresholds compare clean lint warnings \
+.PHONY: all deps build release test test-swift test-c test-python test-browser test-install demo demo-db install bench bench-check bench-thresholds compare clean lint warnings \
   fuzz sanitize sanitize-thread
 
 all: build
@@ -70,7 +70,7 @@ warnings: .deps.stamp
 	@echo "make warnings: no compiler warning from our targets"
 
 ## test: everything; prints each runner's "N passed, M failed".
-test: deps build test-swift test-c test-python test-install
+test: deps build test-swift test-c test-python test-browser test-install
 	@echo "make test: all suites passed"
 
 ## test-swift: the Swift tests, with a throwaway PostgreSQL + PostGIS cluster (temporary directory,
@@ -95,6 +95,18 @@ test-python: build $(VENV)/.stamp
 	$(PYTHON) Tests/CAPI/ctypes_check.py $(DEBUG_BIN)/libpetspot_geo.so $(DEBUG_BIN)/petspot-geo
 	$(PYTHON) Tests/CLI/radius_reference.py $(DEBUG_BIN)/petspot-geo
 	@$(WITH_POSTGRES) $(PYTHON) Tests/CLI/openapi_check.py $(DEBUG_BIN)/petspot-geo
+
+## test-browser: the playground page in headless Chromium (Debian's chromium and chromium-driver,
+## installed here when missing; Selenium from PyPI), against a throwaway `serve`.
+BROWSER_PACKAGES := chromium chromium-driver
+.browser.stamp:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+	  echo "installing Debian packages: $(BROWSER_PACKAGES)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; }
+	@touch $@
+
+test-browser: build $(VENV)/.stamp .browser.stamp
+	$(PYTHON) Tests/Browser/playground_check.py $(DEBUG_BIN)/petspot-geo
 
 ## test-install: install into a scratch prefix, then build the C test against it with pkg-config.
 test-install: .deps.stamp

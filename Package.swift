@@ -69,7 +69,9 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      // The playground page, compiled into the binary (no files to install, no network).
+      resources: [.embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.js")]
     ),
 
     // MARK: - Command-line tool

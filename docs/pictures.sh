@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures with `petspot-geo render` (run from the repository root after
-# `make release` or any build; CLI defaults to the release binary).
+# `make release` or any build; CLI defaults to the release binary). The playground screenshot,
+# docs/playground.png, is the browser test's: `make test-browser && cp out/browser/playground.png docs/`.
 set -euo pipefail
 cli="${1:-.build/release/petspot-geo}"
 pins1m="${TMPDIR:-/tmp}/petspot-skewed-1m-seed1.psgpins"

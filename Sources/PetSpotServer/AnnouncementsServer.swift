@@ -8,7 +8,8 @@ import PetSpotGeo
 /// optionally filtered by `status` (MISSING or FOUND, case-insensitive) and cut to the nearest
 /// `limit` — and `GET /health`; on a database also `POST /announcements` (a found report) and
 /// `PATCH /announcements/{id}` (a status), and the `species` and `since` filters. Both also answer
-/// `GET /clusters`: the engine's cluster result for a camera (``ClustersQuery``).
+/// `GET /clusters` (the engine's cluster result for a camera, ``ClustersQuery``), `GET /radius`
+/// and `GET /callout` (``EngineAnswers``), and serve the playground page at `GET /`.
 ///
 /// Two sources: a pins file loaded once (``init(pins:)``), or PostgreSQL + PostGIS followed in
 /// memory (``init(database:)``); both answer a query by the same rule. Bad parameters (a
@@ -161,6 +162,22 @@ public struct AnnouncementsServer: Sendable {
     }
     router.get("clusters", use: clusters)
     router.head("clusters", use: clusters)
+    let engine = try EngineAnswers()
+    let radius = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
+      Self.answer { try engine.radius(Self.singleParameters(of: request)) }
+    }
+    let callout = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
+      Self.answer { try engine.callout(Self.singleParameters(of: request)) }
+    }
+    for (path, handler) in [("radius", radius), ("callout", callout)] {
+      router.get(RouterPath(path), use: handler)
+      router.head(RouterPath(path), use: handler)
+    }
+    for (path, page) in Playground.files {
+      let serve = { @Sendable (_: Request, _: BasicRequestContext) -> Response in page.response() }
+      router.get(RouterPath(path), use: serve)
+      router.head(RouterPath(path), use: serve)
+    }
     router.get("health", use: health)
     router.head("health", use: health)
     router.get("announcements", use: announcements)
@@ -180,6 +197,19 @@ public struct AnnouncementsServer: Sendable {
       configuration: .init(address: .hostname(host, port: port), serverName: "petspot-geo"),
       onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     try await app.runService()
+  }
+
+  /// `200` and the body `make` writes, `400` naming the parameter it refuses, `500` when the
+  /// engine fails on valid input.
+  static func answer(_ make: () throws -> [UInt8]) -> Response {
+    do {
+      return json(.ok, try make())
+    } catch let error as InvalidInput {
+      return json(.badRequest, errorBody(error.message, field: error.field))
+    } catch {
+      let message = (error as? EngineFailure)?.message ?? "\(error)"
+      return json(.internalServerError, errorBody("the engine failed: \(message)", field: nil))
+    }
   }
 
   /// A request's query parameters, each given at most once (a repeated one is an error naming it).

@@ -30,7 +30,7 @@ struct RequestShapeMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The methods a path takes, or `nil` for an unknown path (left to the router's 404).
   func allowedMethods(_ path: String) -> [HTTPRequest.Method]? {
     switch path {
-    case "/health": [.get, .head]
+    case "/health", "/clusters", "/radius", "/callout", "/", "/playground.js": [.get, .head]
     case "/announcements": writable ? [.get, .head, .post] : [.get, .head]
     case _ where writable && path.hasPrefix("/announcements/") && path.dropFirst(15).count > 0: [.patch]
     default: nil

@@ -17,18 +17,12 @@ import jsonschema
 import yaml
 from openapi_spec_validator import validate
 
+from checks import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPEC = yaml.safe_load(open(os.path.join(ROOT, "docs", "openapi.yaml")))
-passed = failed = 0
+check = Checks()
 
-
-def check(condition, what):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
 
 
 def start(binary, *arguments):
@@ -89,6 +83,11 @@ def exercise(port, database):
         ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&width=390&height=844", None, {}),
         ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844"
          "&previous=!", None, {}),
+        ("GET", "/radius", "/radius?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844&pitch=30",
+         None, {}),
+        ("GET", "/radius", "/radius?lat=48.8566&lng=2.3522&width=390&height=844", None, {}),
+        ("GET", "/callout", "/callout?width=390&height=844&x=195&y=60&cardWidth=220&cardHeight=96", None, {}),
+        ("GET", "/callout", "/callout?width=390&height=844&x=195&y=60&cardWidth=0&cardHeight=96", None, {}),
     ]
     if database:
         report = {"species": "DOG", "sex": "MALE", "lastSeenDate": "2026-11-20", "lastSeenLatitude": 48.8566,
@@ -161,8 +160,7 @@ def main():
     finally:
         process.terminate()
         process.wait()
-    print(f"openapi_check: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    check.finish("openapi_check")
 
 
 if __name__ == "__main__":

@@ -52,6 +52,15 @@ struct ClustersQuery: Sendable {
     }
   }
 
+  /// Only the camera of a request's parameters (for `/radius`).
+  static func camera(parameters: (String) throws(InvalidInput) -> Substring?) throws(InvalidInput) -> Camera {
+    var fields: [(String, Substring)] = []
+    for name in numericFields.prefix(9) + ["corners"] {
+      if let value = try parameters(name) { fields.append((name, value)) }
+    }
+    return try read(fields, defaults: ClusterOptions()).0
+  }
+
   /// The camera, options and filter of a request's fields.
   static func read(_ fields: [(String, Substring)], defaults: ClusterOptions) throws(InvalidInput) -> (
     Camera, ClusterOptions, ClusterFilter?
