@@ -78,7 +78,7 @@ def exercise(port, database):
         ("GET", "/health", "/health", None, {}),
         ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844", None, {}),
         ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.02&lngDelta=0.02&width=390&height=844"
-         "&pitch=50&heading=30&maxZoom=14&status=FOUND", None, {}),
+         "&pitch=50&heading=30&maxZoom=14&status=FOUND&species=dog", None, {}),
         ("GET", "/clusters", "/clusters?corners=48.9,2.2,48.9,2.5,48.8,2.5,48.8,2.2&width=390&height=844", None, {}),
         ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&width=390&height=844", None, {}),
         ("GET", "/clusters", "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844"

@@ -3,7 +3,8 @@ import PetSpotTestSupport
 import Testing
 
 /// `GET /clusters` against the real server, compared with the `cluster` command on the same
-/// pins file: the same items for every camera form, option and filter; the same transitions as
+/// pins file (species counted, as the server does): the same items for every camera form, option
+/// and filter; the same transitions as
 /// `cluster --batch --transitions`; errors naming the parameter.
 @Suite("petspot-geo serve: GET /clusters answers as the cluster command does", .serialized)
 struct ClustersEndpointTests {
@@ -48,9 +49,14 @@ struct ClustersEndpointTests {
         query += "&minSeparation=60&maxZoom=16"
         line += ",\"minSeparation\":60,\"maxZoom\":16"
       }
-      if k % 7 == 3 {
+      switch k % 7 {
+      case 3:
         query += "&status=FOUND,closed"
         line += ",\"filter\":{\"status\":[\"FOUND\",\"closed\"]}"
+      case 4:
+        query += "&species=dog,Cat&status=MISSING"
+        line += ",\"filter\":{\"species\":[\"DOG\",\"CAT\"],\"status\":[\"MISSING\"]}"
+      default: break
       }
       requests.append(Request(query: query, line: "{" + line + "}"))
     }
@@ -72,7 +78,10 @@ struct ClustersEndpointTests {
     defer { _ = server.stop() }
     let requests = Self.requests()
     let cli = try CLIRunner.run(
-      ["cluster", "--pins", ServeCommandTests.pinsPath, "--batch", "--transitions", "--filterable"],
+      [
+        "cluster", "--pins", ServeCommandTests.pinsPath, "--batch", "--transitions", "--filterable", "--aggregate",
+        "species:counts",
+      ],
       stdin: requests.map(\.line).joined(separator: "\n") + "\n")
     #expect(cli.status == 0, "\(cli.stderr)")
     let lines = cli.lines

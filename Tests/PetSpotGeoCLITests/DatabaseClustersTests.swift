@@ -11,7 +11,9 @@ extension DatabaseServerTests {
     "GET /clusters on a database: the file server's answers on the same rows; POST and PATCH show as in a fresh index")
   func clustersFollowTheTable() async throws {
     let url = TestPostgres.freshDatabase("clusters")
-    let imported = try CLIRunner.run(["db", "import", "--database", url, "--pins", ServeCommandTests.pinsPath])
+    let imported = try CLIRunner.run([
+      "db", "import", "--database", url, "--pins", ServeCommandTests.pinsPath, "--properties", "species",
+    ])
     #expect(imported.status == 0, "\(imported.stderr)")
     let fileServer = try Server()
     let dbServer = try Server(["--database", url])
@@ -67,8 +69,14 @@ extension DatabaseServerTests {
         "lat=49.0495&lng=2.4291&latDelta=0.05&lngDelta=0.05&width=390&height=844",
         #"{"lat":49.0495,"lng":2.4291,"latDelta":0.05,"lngDelta":0.05,"width":390,"height":844}"#
       ),
+      (
+        "lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844&species=dog",
+        #"{"lat":48.8566,"lng":2.3522,"latDelta":0.3,"lngDelta":0.3,"width":390,"height":844,"filter":{"species":["DOG"]}}"#
+      ),
     ] {
-      let expected = try CLIRunner.run(["cluster", "--pins", file.path, "--batch", "--filterable"], stdin: line + "\n")
+      let expected = try CLIRunner.run(
+        ["cluster", "--pins", file.path, "--batch", "--filterable", "--aggregate", "species:counts"], stdin: line + "\n"
+      )
       let (status, body) = try await dbServer.get("/clusters?\(query)")
       #expect(status == 200)
       let answer = try ClustersEndpointTests.object(body)

@@ -7,7 +7,8 @@ import Synchronization
 /// recently used first. Builds run one at a time, so a burst of new option pairs costs CPU one
 /// index after another and memory for at most ``capacity`` indexes.
 ///
-/// Every index is filterable (per-cluster counts by status), so `status` never rebuilds.
+/// Every index is filterable and counts species per cluster (``Species``), so neither `status` nor
+/// `species` ever rebuilds.
 /// Thread-safe: queries read an immutable index value.
 final class ClusterIndexCache: Sendable {
   /// The most indexes kept (the server's own included).
@@ -25,17 +26,16 @@ final class ClusterIndexCache: Sendable {
   /// Builds the index for `options` (made filterable).
   /// - Throws: ``InvalidInput`` for invalid options.
   init(pins: PinSet, options: ClusterOptions) throws(InvalidInput) {
+    var pins = pins
+    Species.prepare(&pins)
     self.pins = pins
-    var filterable = options
-    filterable.filterable = true
-    defaults = filterable
-    standing = try ClusterIndex(pins: pins, options: filterable)
+    defaults = Species.served(options)
+    standing = try ClusterIndex(pins: pins, options: defaults)
   }
 
-  /// The index for `options` (validated; made filterable), built when not kept.
+  /// The index for `options` (validated; made filterable, species counted), built when not kept.
   func index(for options: ClusterOptions) throws(InvalidInput) -> ClusterIndex {
-    var wanted = options
-    wanted.filterable = true
+    let wanted = Species.served(options)
     if wanted == defaults { return standing }
     if let kept = lookUp(wanted) { return kept }
     return try building.withLock { _ throws(InvalidInput) -> ClusterIndex in

@@ -10,7 +10,8 @@ import PetSpotGeo
 /// - `minSeparation` (points, [0.01, 1000]) and `maxZoom` (0…22): the index's options; absent,
 ///   the server's.
 /// - `status`: the statuses shown, comma-separated (MISSING, FOUND, CLOSED or another status;
-///   normalised as pins files are).
+///   normalised as pins files are); `species`: the species shown, comma-separated, compared
+///   ignoring case. Both together: pins of a shown status and a shown species.
 /// - `previous`: a `token` from an earlier answer; the answer then carries the transitions from
 ///   that answer's items to its own.
 struct ClustersQuery: Sendable {
@@ -27,10 +28,13 @@ struct ClustersQuery: Sendable {
     "lat", "lng", "latDelta", "lngDelta", "width", "height", "heading", "pitch", "fov", "minSeparation", "maxZoom",
   ]
 
+  /// The other parameters a token keeps.
+  static let textFields = ["corners", "status", "species"]
+
   /// Reads the parameters. - Throws: ``InvalidInput`` naming the parameter at fault.
   init(parameters: (String) throws(InvalidInput) -> Substring?, defaults: ClusterOptions) throws(InvalidInput) {
     var fields: [(String, Substring)] = []
-    for name in Self.numericFields + ["corners", "status"] {
+    for name in Self.numericFields + Self.textFields {
       if let value = try parameters(name) { fields.append((name, value)) }
     }
     token = ClustersToken(fields: fields)
@@ -72,7 +76,13 @@ struct ClustersQuery: Sendable {
       case "corners": members.append((name, try corners(text)))
       case "status":
         let listed = text.split(separator: ",", omittingEmptySubsequences: false)
-        filter = ClusterFilter(statuses: Set(listed.map { PinStatus(normalizing: $0) }))
+        var shown = filter ?? ClusterFilter()
+        shown.statuses = Set(listed.map { PinStatus(normalizing: $0) })
+        filter = shown
+      case "species":
+        var shown = filter ?? ClusterFilter()
+        shown.show(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.uppercased() }, of: "species")
+        filter = shown
       default: members.append((name, try number(name, text)))
       }
     }

@@ -21,8 +21,7 @@ struct ClustersToken: Sendable, Equatable {
     var fields: [(String, Substring)] = []
     for pair in plain.split(separator: "&") {
       guard let equals = pair.firstIndex(of: "="),
-        ClustersQuery.numericFields.contains(String(pair[..<equals]))
-          || ["corners", "status"].contains(pair[..<equals])
+        (ClustersQuery.numericFields + ClustersQuery.textFields).contains(String(pair[..<equals]))
       else { return nil }
       fields.append((String(pair[..<equals]), pair[pair.index(after: equals)...]))
     }

@@ -27,16 +27,13 @@ final class DatabaseClusters: Sendable {
   private let building = Mutex<Void>(())
 
   init(defaults: ClusterOptions) {
-    var filterable = defaults
-    filterable.filterable = true
-    self.defaults = filterable
+    self.defaults = Species.served(defaults)
   }
 
   /// The index for `options` over `snapshot`'s rows.
   /// - Throws: ``InvalidInput`` for invalid options.
   func index(for options: ClusterOptions, in snapshot: MirrorSnapshot) throws(InvalidInput) -> ClusterIndex {
-    var wanted = options
-    wanted.filterable = true
+    let wanted = Species.served(options)
     if let made = lookUp(wanted, version: snapshot.version) { return made }
     return try building.withLock { _ throws(InvalidInput) -> ClusterIndex in
       if let made = lookUp(wanted, version: snapshot.version) { return made }
@@ -69,16 +66,19 @@ final class DatabaseClusters: Sendable {
   /// `seq` order, as the mirror's answers order them).
   static func apply(_ delta: MirrorBase, to index: inout ClusterIndex) {
     let rows = delta.index.pins
+    let species = rows.property(named: Species.property)
     for p in 0..<rows.count {
       let id = rows.ids[p]
       let (latitude, longitude, status) = (rows.latitudes[p], rows.longitudes[p], rows.status(at: p))
-      // The mirror's rows are valid pins (the database's constraints), so neither call refuses one.
-      if let at = index.pins.ids.position(of: id) {
+      // The mirror's rows are valid pins (the database's constraints), so no call refuses one.
+      var at = index.pins.ids.position(of: id)
+      if let at {
         try? index.update(at: at, latitude: latitude, longitude: longitude, status: status)
       } else {
-        _ = try? index.insert(
+        at = try? index.insert(
           id: id, latitude: latitude, longitude: longitude, status: status, sourceRow: index.pins.count)
       }
+      if let at { try? index.setProperty(Species.property, to: species?.value(at: p), at: at) }
     }
   }
 }

@@ -86,6 +86,7 @@ final class MirrorBase: Sendable {
 
     init(speciesCodes: [String: UInt32], capacity: Int) {
       self.speciesCodes = speciesCodes
+      pins.declareProperty(Species.property)
       pins.reserveCapacity(capacity)
       seqs.reserveCapacity(capacity)
       updatedMicros.reserveCapacity(capacity)
@@ -100,6 +101,7 @@ final class MirrorBase: Sendable {
           id: bytes, latitude: row.latitude, longitude: row.longitude,
           status: row.status.flatMap(PinStatus.init(normalizing:)))
       }
+      pins.setProperty(Species.property, to: row.species?.uppercased(), at: pins.count - 1)
       seqs.append(row.seq)
       updatedMicros.append(row.updatedMicros)
       species.append(code(ofSpecies: row.species))
@@ -108,10 +110,13 @@ final class MirrorBase: Sendable {
 
     /// Appends row `p` of `old` as it is.
     mutating func append(_ p: Int, of old: MirrorBase) {
-      let pins = old.index.pins
-      pins.ids.withUTF8(p) { bytes in
-        appendPin(id: bytes, latitude: pins.latitudes[p], longitude: pins.longitudes[p], status: pins.status(at: p))
+      let oldPins = old.index.pins
+      oldPins.ids.withUTF8(p) { bytes in
+        appendPin(
+          id: bytes, latitude: oldPins.latitudes[p], longitude: oldPins.longitudes[p], status: oldPins.status(at: p))
       }
+      pins.setProperty(
+        Species.property, to: oldPins.property(named: Species.property)?.value(at: p), at: pins.count - 1)
       seqs.append(old.seqs[p])
       updatedMicros.append(old.updatedMicros[p])
       species.append(old.species[p])

@@ -69,7 +69,8 @@ extension PetSpotGeoCommand {
       let host = self.host
       let announce = { @Sendable (bound: Int) in Output.line("listening on http://\(host):\(bound)") }
       if let pins {
-        let set = try PinsOptions.load(pins)
+        // Species for GET /clusters' filter and counts (a .psgpins file carries no properties).
+        let set = try PinsOptions.load(pins, properties: pins.lowercased().hasSuffix(".psgpins") ? [] : ["species"])
         logger.info("loaded \(set.count) pins (\(set.invalidCount) invalid) from \(pins)")
         let server: AnnouncementsServer
         do {
