@@ -5,7 +5,7 @@ import Synchronization
 /// as of the last rebuild), a ``ClusterIndexCache`` over its rows, built on the first request after
 /// the base was built; per snapshot, that index with the snapshot's changed and new rows applied
 /// through the engine's `update` and `insert` (O(changed rows), no rebuild: the answer equals a
-/// fresh index's), kept for the latest snapshot version and each option pair asked for.
+/// fresh index's), kept for the latest snapshot version and the last four option pairs asked for.
 ///
 /// Thread-safe: builds run one at a time; a request for an index already made only takes a lock
 /// around a lookup.
@@ -49,6 +49,8 @@ final class DatabaseClusters: Sendable {
         if state.base !== snapshot.base { (state.base, state.cache) = (snapshot.base, cache) }
         if state.version != snapshot.version { (state.version, state.current) = (snapshot.version, []) }
         state.current.append((wanted, index))
+        // As many as the base's cache keeps: each may be a full copy once the changed rows are applied.
+        if state.current.count > ClusterIndexCache.capacity { state.current.removeFirst() }
       }
       return index
     }
