@@ -23,10 +23,11 @@ struct ClustersQuery: Sendable {
   /// This request's token (its camera, options and filter).
   var token: ClustersToken
 
-  /// The numeric camera and option parameters, in the order errors are looked for.
-  static let numericFields = [
-    "lat", "lng", "latDelta", "lngDelta", "width", "height", "heading", "pitch", "fov", "minSeparation", "maxZoom",
-  ]
+  /// The numeric camera parameters, in the order errors are looked for.
+  static let cameraFields = ["lat", "lng", "latDelta", "lngDelta", "width", "height", "heading", "pitch", "fov"]
+
+  /// The numeric parameters: the camera's, then the options'.
+  static let numericFields = cameraFields + ["minSeparation", "maxZoom"]
 
   /// The other parameters a token keeps.
   static let textFields = ["corners", "status", "species"]
@@ -59,7 +60,7 @@ struct ClustersQuery: Sendable {
   /// Only the camera of a request's parameters (for `/radius`).
   static func camera(parameters: (String) throws(InvalidInput) -> Substring?) throws(InvalidInput) -> Camera {
     var fields: [(String, Substring)] = []
-    for name in numericFields.prefix(9) + ["corners"] {
+    for name in cameraFields + ["corners"] {
       if let value = try parameters(name) { fields.append((name, value)) }
     }
     return try read(fields, defaults: ClusterOptions()).0

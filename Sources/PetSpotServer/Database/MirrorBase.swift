@@ -2,19 +2,17 @@ import PetSpotDatabase
 import PetSpotGeo
 
 /// The bulk of a mirror: every row as of one rebuild, in `seq` order, held in columns — the spatial
-/// index (ids, coordinates, statuses), `seq`, `updatedAt` in microseconds, a species code and the
-/// row's JSON object as the GET answer writes it — so that a million rows are a few large arrays,
+/// index (ids, coordinates, statuses, and the upper-cased species as the pins' `species` property),
+/// `seq`, `updatedAt` in microseconds and the row's JSON object as the GET answer writes it — so that a million rows are a few large arrays,
 /// not millions of heap strings, and an answer copies bytes instead of formatting them. Built off
 /// the request path (O(n)); shared by every snapshot until the next rebuild. Immutable and
 /// `Sendable`.
 final class MirrorBase: Sendable {
   let index: IndexedPins
+  /// The rows' species, upper-cased (``Species/property``): a code per row.
+  let species: PropertyColumn
   let seqs: [Int64]
   let updatedMicros: [Int64]
-  /// Species code per row (0: none).
-  let species: [UInt32]
-  /// Upper-cased species → code.
-  let speciesCodes: [String: UInt32]
   /// Row `i` as a JSON object (``AnnouncementsJSON/object(_:)``).
   let json: JSONObjects
 
@@ -23,7 +21,7 @@ final class MirrorBase: Sendable {
 
   /// A base of `rows`, which must be in `seq` order.
   convenience init(rows: [AnnouncementRow]) {
-    var columns = Columns(speciesCodes: [:], capacity: rows.count)
+    var columns = Columns(capacity: rows.count)
     for row in rows { columns.append(row) }
     self.init(columns)
   }
@@ -37,7 +35,7 @@ final class MirrorBase: Sendable {
       if let p = old.position(ofSeq: row.seq) { replaced[p] = row } else { added.append(row) }
     }
     added.sort { $0.seq < $1.seq }
-    var columns = Columns(speciesCodes: old.speciesCodes, capacity: old.count + added.count)
+    var columns = Columns(capacity: old.count + added.count)
     var next = added.makeIterator()
     var pending = next.next()
     for p in 0..<old.count {
@@ -57,10 +55,9 @@ final class MirrorBase: Sendable {
 
   private init(_ columns: Columns) {
     index = IndexedPins(pins: columns.pins)
+    species = columns.pins.property(named: Species.property) ?? PropertyColumn(name: Species.property)
     seqs = columns.seqs
     updatedMicros = columns.updatedMicros
-    species = columns.species
-    speciesCodes = columns.speciesCodes
     json = columns.json
   }
 
@@ -80,17 +77,13 @@ final class MirrorBase: Sendable {
     var pins = PinSet()
     var seqs: [Int64] = []
     var updatedMicros: [Int64] = []
-    var species: [UInt32] = []
-    var speciesCodes: [String: UInt32]
     var json = JSONObjects()
 
-    init(speciesCodes: [String: UInt32], capacity: Int) {
-      self.speciesCodes = speciesCodes
+    init(capacity: Int) {
       pins.declareProperty(Species.property)
       pins.reserveCapacity(capacity)
       seqs.reserveCapacity(capacity)
       updatedMicros.reserveCapacity(capacity)
-      species.reserveCapacity(capacity)
       json.reserve(capacity)
     }
 
@@ -104,7 +97,6 @@ final class MirrorBase: Sendable {
       pins.setProperty(Species.property, to: row.species?.uppercased(), at: pins.count - 1)
       seqs.append(row.seq)
       updatedMicros.append(row.updatedMicros)
-      species.append(code(ofSpecies: row.species))
       json.append { AnnouncementsJSON.append(row, to: &$0) }
     }
 
@@ -119,7 +111,6 @@ final class MirrorBase: Sendable {
         Species.property, to: oldPins.property(named: Species.property)?.value(at: p), at: pins.count - 1)
       seqs.append(old.seqs[p])
       updatedMicros.append(old.updatedMicros[p])
-      species.append(old.species[p])
       json.append(old.json, at: p)
     }
 
@@ -135,15 +126,6 @@ final class MirrorBase: Sendable {
       } catch {
         try? pins.append(id: id, latitude: latitude, longitude: longitude, status: nil, sourceRow: row)
       }
-    }
-
-    private mutating func code(ofSpecies name: String?) -> UInt32 {
-      guard let name else { return 0 }
-      let key = name.uppercased()
-      if let known = speciesCodes[key] { return known }
-      let new = UInt32(speciesCodes.count + 1)
-      speciesCodes[key] = new
-      return new
     }
   }
 }

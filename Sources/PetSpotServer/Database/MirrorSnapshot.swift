@@ -72,8 +72,8 @@ final class MirrorSnapshot: Sendable {
   {
     var wantedSpecies: UInt32?
     if let species = query.species {
-      // Codes differ between bases: look the name up in this one's table.
-      guard let code = source.speciesCodes[species.uppercased()] else { return .nothing }
+      // Codes differ between bases: look the name up in this one's column.
+      guard let code = source.species.code(of: species.uppercased()) else { return .nothing }
       wantedSpecies = code
     }
     let since = query.sinceMicros
@@ -81,7 +81,7 @@ final class MirrorSnapshot: Sendable {
     if wantedSpecies != nil || since != nil || !skipped.isEmpty {
       include = { p in
         if !skipped.isEmpty, skipped[p / 64] & (1 << UInt64(p % 64)) != 0 { return false }
-        if let wantedSpecies, source.species[p] != wantedSpecies { return false }
+        if let wantedSpecies, source.species.code(at: p) != wantedSpecies { return false }
         if let since, source.updatedMicros[p] <= since { return false }
         return true
       }
