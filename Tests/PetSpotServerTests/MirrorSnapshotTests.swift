@@ -98,9 +98,13 @@ struct MirrorSnapshotTests {
       mirror.apply(batch, readAt: .now)
       try await Task.sleep(for: .milliseconds(5))
     }
-    // Let the last background rebuild finish, then compare with one base of the final rows.
-    try await Task.sleep(for: .milliseconds(500))
-    let snapshot = try #require(mirror.snapshot(maximumAge: .seconds(60)))
+    // Let the last background rebuild finish (a utility-priority task: under a loaded test run it
+    // may wait its turn for seconds), then compare with one base of the final rows.
+    var snapshot = try #require(mirror.snapshot(maximumAge: .seconds(60)))
+    for _ in 0..<600 where snapshot.delta.count >= 50 + 30 {
+      try await Task.sleep(for: .milliseconds(50))
+      snapshot = try #require(mirror.snapshot(maximumAge: .seconds(60)))
+    }
     #expect(snapshot.delta.count < 50 + 30)
     let reference = MirrorSnapshot(
       base: MirrorBase(rows: latest.values.sorted { $0.seq < $1.seq }), deltaRows: [], version: 0)

@@ -9,7 +9,8 @@ import Synchronization
 /// Changed rows sit beside the base (a small base of their own, rebuilt with every change:
 /// O(changed)) until they reach ``rebuildThreshold``; then a new base is built in a background
 /// task while the follower keeps applying and confirming changes, so a rebuild never makes the
-/// mirror stale. Two locks: snapshots are built under the writers' lock (the follower and a
+/// mirror stale; rows changed during a rebuild that reach the threshold again start the next one
+/// as it ends. Two locks: snapshots are built under the writers' lock (the follower and a
 /// finishing rebuild never publish over each other), and readers take only the lock around the
 /// published snapshot, held for a pointer swap — a read never waits for a build.
 final class AnnouncementMirror: Sendable {
@@ -67,21 +68,33 @@ final class AnnouncementMirror: Sendable {
       }
       for row in changes { writers.changed[row.id] = row }
       publish(&writers)
-      guard !writers.rebuilding, writers.changed.count >= rebuildThreshold else { return nil }
-      writers.rebuilding = true
-      return (writers.base, Array(writers.changed.values))
+      return rebuildIfDue(&writers)
     }
-    guard let rebuild else { return }
+    if let rebuild { startRebuild(rebuild) }
+  }
+
+  /// The base and rows of a rebuild when the changed rows reached the threshold and none runs.
+  private func rebuildIfDue(_ writers: inout Changes) -> (base: MirrorBase, frozen: [AnnouncementRow])? {
+    guard !writers.rebuilding, writers.changed.count >= rebuildThreshold else { return nil }
+    writers.rebuilding = true
+    return (writers.base, Array(writers.changed.values))
+  }
+
+  /// Builds a new base in the background; when rows changed during it reach the threshold again,
+  /// the next rebuild follows at once (a burst of writes never leaves a long delta behind).
+  private func startRebuild(_ rebuild: (base: MirrorBase, frozen: [AnnouncementRow])) {
     Task.detached(priority: .utility) {
       let base = MirrorBase(merging: rebuild.frozen, into: rebuild.base)
-      self.writers.withLock { writers in
+      let next = self.writers.withLock { writers in
         // Rows changed again during the rebuild stay beside the new base.
         for row in rebuild.frozen where writers.changed[row.id] == row { writers.changed[row.id] = nil }
         writers.rebuilding = false
         writers.base = base
         self.publish(&writers)
+        return self.rebuildIfDue(&writers)
       }
       AllocatorTuning.releaseFreed()  // the previous base, unless a request still reads it
+      if let next { self.startRebuild(next) }
     }
   }
 
