@@ -39,7 +39,7 @@ struct ScreenCellGridTests {
       for p in points[..<(count / 2)] { grid.add(p) }
       for k in 0..<(400 + count - count / 2) {
         if k >= 400 { grid.add(points[count / 2 + k - 400]) }
-        let added = Array(points[..<grid.points.count])
+        let added = Array(points[..<grid.count])
         let p =
           k < added.count && k % 3 == 0
           ? added[k] : ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height))
@@ -50,6 +50,7 @@ struct ScreenCellGridTests {
         if let found, let expected {
           let (dx, dy) = (added[expected].x - p.x, added[expected].y - p.y)
           #expect(found.d2 == dx * dx + dy * dy)
+          #expect(grid.point(found.index) == added[found.index])
         }
       }
     }

@@ -1,85 +1,177 @@
 /// A node standing in for part of a node of the query's level that is drawn out of view
-/// (docs/clustering.md, invariant 6), and the visible pin it is drawn at.
+/// (docs/clustering.md, invariant 6), and the visible pin it is drawn at — or such a node joining
+/// an item whole.
 struct Fragment {
   /// The index node.
   var node: UInt32
   /// Its drawn pin, or — for a node whose leaves lie within 1.5 × minSeparation of its drawn pin
   /// (minSeparation below zoom 0) but which is drawn out of view — a visible leaf of it.
   var pin: UInt32
-  /// Where `pin` is drawn, screen points.
+  /// Where `pin` is drawn, screen points (where the item is, for a node joining one whole).
   var point: ScreenPoint
+  /// The item it joins once fitted in (see ``ClusterIndex/place(offScreen:among:rectangle:window:)``),
+  /// or -1: drawn on its own.
+  var target: Int32 = -1
 }
 
 /// Every pin in view reachable on screen (docs/clustering.md, invariant 6): a node of the query's
-/// level drawn out of view gives way to *fragments* — drawn at a visible leaf when its leaves lie
+/// level drawn out of view joins an item drawn in view that lies near every one of its leaves;
+/// failing that, it gives way to *fragments* — drawn at a visible leaf when its leaves lie
 /// within 1.5 × minSeparation of its drawn pin, else its children, and so on down (at most two
 /// levels: a level-(L + 2) node's leaves lie within d_L / 2 world widths, under minSeparation on
-/// screen) — and the fragments are fitted in among the other items here.
+/// screen) — which are fitted in among the other items.
 extension ClusterIndex {
-  /// `items` (pairwise minSeparation apart, drawn in view) with `fragments` fitted in, in the
-  /// order the walk found them: a fragment closer than minSeparation to an item or to an earlier
-  /// fragment drawn on its own joins the nearest of them (a merged cluster, drawn where that one
-  /// is); otherwise it is drawn on its own. The separation therefore holds. A fragment's leaves
-  /// lie within 3 × minSeparation of where it is drawn — a node one level finer drawn at its own
-  /// pin: d_L world widths, under 2 × minSeparation; one drawn at a visible leaf: twice its leaf
-  /// radius — so within 4 × minSeparation of the item they join (3 × below zoom 0, where the
-  /// merge adds one more).
+  /// `items` (pairwise minSeparation apart, drawn in view) with the level's nodes drawn out of view
+  /// placed among them, in the order the walk found them:
+  /// 1. a node joins the item nearest the middle of its leaf box on screen (within
+  ///    2 × minSeparation of it) when every corner of the box lies within 4 × minSeparation of the
+  ///    item (3 × below zoom 0, where the merge adds one more) — so do all its leaves;
+  /// 2. otherwise its fragments are fitted in: a fragment closer than minSeparation to an item or
+  ///    to an earlier fragment drawn on its own joins the nearest of them; otherwise it is drawn
+  ///    on its own. A fragment's leaves lie within 3 × minSeparation of where it is drawn — a node
+  ///    one level finer drawn at its own pin: d_L world widths, under 2 × minSeparation; one drawn
+  ///    at a visible leaf: twice its leaf radius — so within 4 × minSeparation of the item they
+  ///    join (3 × below zoom 0).
+  /// An item joined becomes a merged cluster drawn where it is. No item is added closer than
+  /// minSeparation to another, so the separation holds.
   ///
-  /// - Complexity: O(n + f·c) for n items in a viewport of `width` × `height` points, f
-  ///   fragments (a few dozen along the edges; more under a filter), c items or fragments drawn
-  ///   on their own in the 3 × 3 grid cells around one (cells minSeparation wide or more).
-  func fitIn(
-    _ fragments: [Fragment], among items: inout [ClusterItem], viewport: (width: Double, height: Double),
-    item: (Fragment) -> ClusterItem
+  /// - Complexity: O(n + m + f·c) for n items, m nodes out of view, f fragments (a few dozen
+  ///   along the edges; more under a filter), c items or fragments drawn on their own in the
+  ///   3 × 3 grid cells around one (cells 2 × minSeparation wide or more).
+  func place(
+    offScreen: [UInt32], among items: inout [ClusterItem], rectangle: VisibleRectangle, window: VisibilityWindow
   ) {
     let d = options.minSeparation
     let n = items.count
     // One grid: the items (indices 0 ..< n), then the fragments drawn on their own (n + k), so
     // that the nearest within d, the lower index on a tie, prefers an item.
-    var grid = ScreenCellGrid(viewport: viewport, reach: d, capacity: n + fragments.count)
-    for item in items { grid.add(item.point) }
-    // Per fragment, in the order the walk found them: the item it joins (an index into `items`,
-    // or n + k for the k-th fragment drawn on its own), or -1 when it is drawn on its own.
-    var targets = [Int](repeating: -1, count: fragments.count)
-    for f in fragments.indices {
-      let p = fragments[f].point
-      if let (target, _) = grid.nearest(to: p, within: d) {
-        targets[f] = target
-      } else {
-        grid.add(p)
+    var grid = ScreenCellGrid(
+      viewport: (rectangle.viewportWidth, rectangle.viewportHeight), reach: 2 * d, capacity: n + 2 * offScreen.count)
+    items.withUnsafeBufferPointer { drawn in
+      for i in drawn.indices { grid.add(drawn[i].point) }
+    }
+    // The fragments (and nodes joining whole), each with the item it joins: an index into
+    // `items`, or n + k for the k-th fragment drawn on its own.
+    var fragments: [Fragment] = []
+    fragments.reserveCapacity(2 * offScreen.count)
+    let reach = (rectangle.scale < ClusterOptions.levelScale(0) ? 3 : 4) * d
+    let test = LeafBoxTest(window: window)
+    var scratch: (stack: [UInt32], leaves: [UInt32]) = ([], [])
+    var joined = 0
+    for ref in offScreen {
+      if let item = item(near: ref, within: reach, among: n, grid: grid, rectangle: rectangle) {
+        // (Below n, an array count.)
+        fragments.append(
+          Fragment(node: ref, pin: seedPin(of: ref), point: items[item].point, target: Int32(truncatingIfNeeded: item)))
+        joined += 1
+        continue
+      }
+      let start = fragments.count
+      collectFragments(of: ref, window: window, test: test, rectangle: rectangle, into: &fragments, scratch: &scratch)
+      for f in start..<fragments.count {
+        if let (target, _) = grid.nearest(to: fragments[f].point, within: d) {
+          fragments[f].target = Int32(truncatingIfNeeded: target)  // below grid.count, an array count
+          joined += 1
+        } else {
+          grid.add(fragments[f].point)
+        }
       }
     }
-    let aloneCount = grid.points.count - n
-    items.reserveCapacity(n + aloneCount)
-    for f in fragments.indices where targets[f] < 0 { items.append(item(fragments[f])) }
-    // Each item that fragments joined becomes a merged cluster of them all; their nodes share
-    // one buffer, grouped by item (in the order of each item's first join).
-    guard aloneCount < fragments.count else { return }
+    for f in fragments.indices where fragments[f].target < 0 {
+      items.append(fragmentItem(fragments[f], rectangle: rectangle))
+    }
+    guard joined > 0 else { return }
+    joinFragments(&fragments, into: &items)
+  }
+
+  /// The item (of the first `count`, in `grid`) that a node drawn out of view joins whole: the
+  /// nearest to the middle of its leaf box on screen within 2 × minSeparation, when every corner
+  /// of the box (so every leaf) lies within `reach` of it; `nil` when there is none, or when the
+  /// rectangle shows more than one world copy or the box reaches half a world from the centre
+  /// (its leaves might be drawn in several copies).
+  private func item(
+    near ref: UInt32, within reach: Double, among count: Int, grid: borrowing ScreenCellGrid,
+    rectangle: VisibleRectangle
+  ) -> Int? {
+    guard Self.isCluster(ref), rectangle.showsOneCopy else { return nil }
+    let c = cluster(ref)
+    let dx = WorldCopy.nearestOffset(c.x - rectangle.center.x)
+    let (x0, x1) = (dx + Double(c.extent.minX), dx + Double(c.extent.maxX))
+    guard x0 > -0.5 && x1 < 0.5 else { return nil }
+    let dy = c.y - rectangle.center.y
+    let (y0, y1) = (dy + Double(c.extent.minY), dy + Double(c.extent.maxY))
+    // The box's corners on screen (a rectangle, rotated with the view).
+    let (w, h, s) = (rectangle.viewportWidth / 2, rectangle.viewportHeight / 2, rectangle.scale)
+    func screen(_ x: Double, _ y: Double) -> ScreenPoint {
+      let (a, b) = rectangle.viewCoordinates(dx: x, dy: y)
+      return ScreenPoint(x: w + a * s, y: h - b * s)
+    }
+    let corners = (screen(x0, y0), screen(x1, y0), screen(x1, y1), screen(x0, y1))
+    let middle = ScreenPoint(x: (corners.0.x + corners.2.x) / 2, y: (corners.0.y + corners.2.y) / 2)
+    guard let (index, _) = grid.nearest(to: middle, within: min(reach, 2 * options.minSeparation)), index < count
+    else { return nil }
+    let p = grid.point(index)
+    let r2 = reach * reach
+    guard
+      Self.squaredDistance(p, corners.0) <= r2 && Self.squaredDistance(p, corners.1) <= r2
+        && Self.squaredDistance(p, corners.2) <= r2 && Self.squaredDistance(p, corners.3) <= r2
+    else { return nil }
+    return index
+  }
+
+  /// Makes each item that fragments joined (their `target`s) a merged cluster of them all, in the
+  /// order of each item's first join; their nodes share one buffer, grouped by item. Marks the
+  /// fragments it grouped (target -1).
+  ///
+  /// - Complexity: O(f·g) for f fragments joining g items (a few dozen and a dozen).
+  private func joinFragments(_ fragments: inout [Fragment], into items: inout [ClusterItem]) {
     var nodes: [UInt32] = []
-    nodes.reserveCapacity(fragments.count - aloneCount)
-    var groups: [(target: Int, range: Range<Int>)] = []
-    groups.reserveCapacity(fragments.count - aloneCount)
-    for f in targets.indices where targets[f] >= 0 {
-      let (target, start) = (targets[f], nodes.count)
-      for g in f..<targets.count where targets[g] == target {
-        nodes.append(fragments[g].node)
-        targets[g] = -1  // grouped
+    nodes.reserveCapacity(fragments.count)
+    // Per group, its item and where its nodes end (all written before any slice of them is
+    // taken: a slice kept by a summary would make the next append copy the buffer).
+    withUnsafeTemporaryAllocation(of: (target: Int, end: Int).self, capacity: fragments.count) { groups in
+      var groupCount = 0
+      for f in fragments.indices where fragments[f].target >= 0 {
+        let target = fragments[f].target
+        for g in f..<fragments.count where fragments[g].target == target {
+          nodes.append(fragments[g].node)
+          fragments[g].target = -1  // grouped
+        }
+        groups[groupCount] = (Int(target), nodes.count)
+        groupCount += 1
       }
-      groups.append((target, start..<nodes.count))
-    }
-    for (target, range) in groups {
-      var summary = items[target].cluster ?? self.summary(items[target].node)
-      for node in nodes[range] {
-        let part = self.summary(node)
-        summary.expansionZoom = min(summary.expansionZoom, part.expansionZoom)
-        summary.addCounts(part)
+      var start = 0
+      for group in groups[..<groupCount] {
+        merge(nodes[start..<group.end], into: &items[group.target])
+        start = group.end
       }
-      summary.mergedNodes = nodes[range]
-      let drawn = items[target]
-      items[target] = ClusterItem(
-        kind: .cluster, point: drawn.point, coordinate: drawn.coordinate, position: -1, anchor: drawn.point,
-        cluster: summary, node: drawn.node)
     }
+  }
+
+  /// `item` (drawn in view) becoming a merged cluster with `nodes`, drawn where it is.
+  private func merge(_ nodes: ArraySlice<UInt32>, into item: inout ClusterItem) {
+    var summary = item.cluster ?? self.summary(item.node)
+    for node in nodes {
+      let part = self.summary(node)
+      summary.expansionZoom = min(summary.expansionZoom, part.expansionZoom)
+      summary.addCounts(part)
+    }
+    summary.mergedNodes = nodes
+    (item.kind, item.position, item.anchor, item.cluster) = (.cluster, -1, item.point, summary)
+  }
+
+  /// The item of a fragment drawn on its own: its node's item, drawn at the fragment's pin (under
+  /// a filter, a node holding one shown pin is that pin).
+  private func fragmentItem(_ fragment: Fragment, rectangle: VisibleRectangle) -> ClusterItem {
+    if activeFilter != nil && shownCount(fragment.node) == 1 { return pinItem(fragment.pin, rectangle: rectangle) }
+    var item =
+      Self.isCluster(fragment.node)
+      ? clusterItem(fragment.node, rectangle: rectangle) : pinItem(fragment.node, rectangle: rectangle)
+    if fragment.pin != seedPin(of: fragment.node) {
+      (item.point, item.anchor) = (fragment.point, fragment.point)
+      item.coordinate = pins.coordinate(at: Int(fragment.pin))
+    }
+    return item
   }
 
   /// `item` with the nodes of `parts` added: a merged cluster drawn where `item` is (itself when

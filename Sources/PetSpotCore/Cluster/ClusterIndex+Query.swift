@@ -26,21 +26,10 @@ extension ClusterIndex {
       result.items = spiderItems(in: rectangle, window: window)
       return result
     }
-    let nodes = levelNodes(level: level, window: window, rectangle: rectangle)
-    result.items = items(nodes.drawn, rectangle: rectangle, capacity: nodes.drawn.count + nodes.fragments.count)
-    if !nodes.fragments.isEmpty {
-      let viewport = (rectangle.viewportWidth, rectangle.viewportHeight)
-      fitIn(nodes.fragments, among: &result.items, viewport: viewport) { fragment in
-        if activeFilter != nil && shownCount(fragment.node) == 1 { return pinItem(fragment.pin, rectangle: rectangle) }
-        var item =
-          Self.isCluster(fragment.node)
-          ? clusterItem(fragment.node, rectangle: rectangle) : pinItem(fragment.node, rectangle: rectangle)
-        if fragment.pin != seedPin(of: fragment.node) {
-          (item.point, item.anchor) = (fragment.point, fragment.point)
-          item.coordinate = pins.coordinate(at: Int(fragment.pin))
-        }
-        return item
-      }
+    let nodes = levelNodes(level: level, window: window)
+    result.items = items(nodes.drawn, rectangle: rectangle, capacity: nodes.drawn.count + 2 * nodes.offScreen.count)
+    if !nodes.offScreen.isEmpty {
+      place(offScreen: nodes.offScreen, among: &result.items, rectangle: rectangle, window: window)
     }
     if rectangle.scale < ClusterOptions.levelScale(0) {
       result.items = mergedBelowZoomZero(result.items, rectangle: rectangle)
@@ -59,18 +48,15 @@ extension ClusterIndex {
     }
   }
 
-  /// The nodes of `level` (below maxZoom) holding a visible pin whose drawn pin is in view, in
-  /// depth-first order from the roots (`drawn`), and the *fragments* standing in for each node of
-  /// the level drawn out of view (invariant 6; ``collectFragments(of:window:test:rectangle:into:)``).
+  /// The nodes of `level` (below maxZoom) holding a visible pin, in depth-first order from the
+  /// roots: those whose drawn pin is in view (`drawn`), and those drawn out of view or, under a
+  /// filter, at a hidden pin (`offScreen`; invariant 6, ``place(offScreen:among:rectangle:window:)``).
   /// A subtree whose leaf box lies wholly inside the view is emitted without further tests.
-  private func levelNodes(level: Int, window: VisibilityWindow, rectangle: VisibleRectangle) -> (
-    drawn: [UInt32], fragments: [Fragment]
-  ) {
+  private func levelNodes(level: Int, window: VisibilityWindow) -> (drawn: [UInt32], offScreen: [UInt32]) {
     let test = LeafBoxTest(window: window)
     var drawn: [UInt32] = []
     drawn.reserveCapacity(128)
-    var fragments: [Fragment] = []
-    var scratch: (stack: [UInt32], leaves: [UInt32]) = ([], [])
+    var offScreen: [UInt32] = []
     var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
     stack.reserveCapacity(256)
     while let (ref, inside) = stack.popLast() {
@@ -87,8 +73,7 @@ extension ClusterIndex {
         if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
           drawn.append(ref)
         } else {
-          collectFragments(
-            of: ref, window: window, test: test, rectangle: rectangle, into: &fragments, scratch: &scratch)
+          offScreen.append(ref)
         }
         continue
       }
@@ -99,7 +84,7 @@ extension ClusterIndex {
       }
       stack.append((c.up, overlap == .inside))
     }
-    return (drawn, fragments)
+    return (drawn, offScreen)
   }
 
   /// The fragments of a node of the query's level drawn out of view (invariant 6) or, under a
@@ -111,7 +96,7 @@ extension ClusterIndex {
   /// twice that of its category run's shown leaf; otherwise its children are looked at. Nodes
   /// holding no (shown) visible pin give none.
   @inline(never)
-  private func collectFragments(
+  func collectFragments(
     of ref: UInt32, window: VisibilityWindow, test: LeafBoxTest, rectangle: VisibleRectangle,
     into fragments: inout [Fragment], scratch: inout (stack: [UInt32], leaves: [UInt32])
   ) {
@@ -161,21 +146,28 @@ extension ClusterIndex {
   /// a leaf — the seed's node is drawn at the parent's own pin, a member's head at that member —
   /// so each node's members are first looked at for one in view (a few reads of the pin
   /// positions, which is where the search usually ends), and only then are its children searched
-  /// depth first, skipping subtrees that cannot hold one.
+  /// depth first, skipping subtrees that cannot hold one (tested when they are reached: the
+  /// search usually ends before most are).
   func visibleLeaf<Test: LeafRegionTest>(
     of ref: UInt32, in window: VisibilityWindow, test: Test, stack: inout [UInt32]
   ) -> UInt32? {
-    stack.removeAll(keepingCapacity: true)
+    if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
     if stack.capacity == 0 { stack.reserveCapacity(64) }
+    let filter = activeFilter
     stack.append(ref)
+    var isRef = true
     // Every node on the stack is drawn at a pin that is out of view or hidden by the filter (its
-    // members are looked at before it is pushed, and its seed's node is drawn where it is).
-    while let node = stack.popLast() {
+    // parent's members are looked at before it is pushed, and its seed's node is drawn where
+    // its parent is).
+    while !stack.isEmpty {
+      let node = stack.removeLast()
+      let c = cluster(node)
+      if !isRef && (test.classify(x: c.x, y: c.y, extent: c.extent) == .outside || !holdsShown(node)) { continue }
+      isRef = false
       // Under a filter, the shown categories' representatives first (a few reads).
-      if let pin = activeFilter?.visibleRepresentative(Int(node & ~Self.clusterFlag), pins: pins, window: window) {
+      if let filter, let pin = filter.visibleRepresentative(Int(node & ~Self.clusterFlag), pins: pins, window: window) {
         return pin
       }
-      let c = cluster(node)
       let start = Int(c.memberStart)
       let end = start + Int(c.memberCount)
       for k in start..<end {
@@ -184,22 +176,15 @@ extension ClusterIndex {
           return member
         }
       }
-      // Depth first, the seed's node first: pushed last.
+      // Depth first, the seed's node first: pushed last. A pin drawn out of view holds no
+      // visible leaf.
       for k in stride(from: end - 1, through: start, by: -1) {
-        pushIfItMayHoldOne(heads[Int(members[k])], test: test, on: &stack)
+        let child = heads[Int(members[k])]
+        if Self.isCluster(child) { stack.append(child) }
       }
-      pushIfItMayHoldOne(c.up, test: test, on: &stack)
+      if Self.isCluster(c.up) { stack.append(c.up) }
     }
     return nil
-  }
-
-  /// Pushes a cluster drawn out of view whose leaves may lie in the view of `test` (a pin drawn
-  /// out of view holds no visible leaf).
-  @inline(__always)
-  private func pushIfItMayHoldOne<Test: LeafRegionTest>(_ child: UInt32, test: Test, on stack: inout [UInt32]) {
-    guard Self.isCluster(child) else { return }
-    let d = cluster(child)
-    if test.classify(x: d.x, y: d.y, extent: d.extent) != .outside && holdsShown(child) { stack.append(child) }
   }
 
   /// Whether every leaf of `c` lies within `distance` world widths of `pin` (one of its leaves).

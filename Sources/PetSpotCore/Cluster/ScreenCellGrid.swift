@@ -1,56 +1,103 @@
 /// Screen points added one by one into square cells at least `reach` points wide, so that the
 /// points closer than `reach` to any point lie in the 3 × 3 cells around its own: searches among
 /// the points added so far (a query's items, then the fragments it fits in among them). Each cell
-/// is a list threaded through the points (no sort, no hashing, three allocations).
+/// is a list threaded through the points (no sort, no hashing).
 ///
 /// There are never more than about three cells per point of the capacity (wider cells when the
-/// viewport is large for it), so making one costs O(capacity) however small `reach` is.
-package struct ScreenCellGrid {
+/// viewport is large for it), so making one costs O(capacity) however small `reach` is. Its
+/// storage is one allocation, owned (the grid is not copyable), reallocated only when more points
+/// than the capacity are added.
+package struct ScreenCellGrid: ~Copyable {
   private let layout: CellLayout
+  /// Points added (indices 0 ..< count).
+  package private(set) var count = 0
+  private var capacity: Int
+  /// The one allocation: the points, then `previous`, then `heads`.
+  private var storage: UnsafeMutableRawPointer
   /// The points, by index (the order they were added).
-  package private(set) var points: [ScreenPoint] = []
-  /// Per cell, the last point added there (-1: none); per point, the one added there before it.
-  private var heads: [Int32]
-  private var previous: [Int32] = []
+  private var points: UnsafeMutablePointer<ScreenPoint>
+  /// Per point, the one added to its cell before it (-1: none).
+  private var previous: UnsafeMutablePointer<Int32>
+  /// Per cell, the last point added there (-1: none).
+  private var heads: UnsafeMutablePointer<Int32>
 
   /// An empty grid for up to about `capacity` points in a viewport of `width` × `height` points
   /// (more may be added: the cells only get fuller). A point outside the viewport (by rounding)
   /// goes to the nearest cell, a NaN one to the first.
   package init(viewport: (width: Double, height: Double), reach: Double, capacity: Int) {
     layout = CellLayout(viewport: viewport, reach: reach, count: capacity)
-    heads = [Int32](repeating: -1, count: layout.cellCount)
-    points.reserveCapacity(capacity)
-    previous.reserveCapacity(capacity)
+    self.capacity = max(capacity, 1)
+    (storage, points, previous, heads) = Self.allocate(capacity: self.capacity, cells: layout.cellCount)
+    heads.initialize(repeating: -1, count: layout.cellCount)
   }
 
-  /// Adds `p`; its index is the number of points added before.
+  deinit { storage.deallocate() }
+
+  /// Room for `capacity` points and `cells` cells in one allocation (nothing initialised).
+  private static func allocate(capacity: Int, cells: Int) -> (
+    UnsafeMutableRawPointer, UnsafeMutablePointer<ScreenPoint>, UnsafeMutablePointer<Int32>,
+    UnsafeMutablePointer<Int32>
+  ) {
+    let pointBytes = capacity * MemoryLayout<ScreenPoint>.stride
+    let listBytes = capacity * MemoryLayout<Int32>.stride
+    let storage = UnsafeMutableRawPointer.allocate(
+      byteCount: pointBytes + listBytes + cells * MemoryLayout<Int32>.stride,
+      alignment: MemoryLayout<ScreenPoint>.alignment)
+    return (
+      storage, storage.bindMemory(to: ScreenPoint.self, capacity: capacity),
+      (storage + pointBytes).bindMemory(to: Int32.self, capacity: capacity),
+      (storage + pointBytes + listBytes).bindMemory(to: Int32.self, capacity: cells)
+    )
+  }
+
+  /// The point added `index`-th (0 ..< count).
+  @inline(__always)
+  package func point(_ index: Int) -> ScreenPoint {
+    precondition(index >= 0 && index < count, "point index out of range")
+    return points[index]
+  }
+
+  /// Adds `p`; its index is the number of points added before. Indices stay below 2³¹ (the
+  /// lists are 32-bit).
+  @inline(__always)
   package mutating func add(_ p: ScreenPoint) {
+    if count == capacity { grow() }
     let cell = layout.cell(of: p)
-    previous.append(heads[cell])
-    heads[cell] = Int32(points.count)
-    points.append(p)
+    (points + count).initialize(to: p)
+    (previous + count).initialize(to: heads[cell])
+    heads[cell] = Int32(truncatingIfNeeded: count)
+    count += 1
+  }
+
+  /// Twice the room for points (a caller that added more than it said).
+  private mutating func grow() {
+    precondition(capacity < Int(Int32.max) / 2, "too many points for a screen cell grid")
+    let (newStorage, newPoints, newPrevious, newHeads) = Self.allocate(capacity: 2 * capacity, cells: layout.cellCount)
+    newPoints.moveInitialize(from: points, count: count)
+    newPrevious.moveInitialize(from: previous, count: count)
+    newHeads.moveInitialize(from: heads, count: layout.cellCount)
+    storage.deallocate()
+    (storage, points, previous, heads, capacity) = (newStorage, newPoints, newPrevious, newHeads, 2 * capacity)
   }
 
   /// The point nearest to `p` strictly closer than `radius` (at most the reach) and its squared
   /// distance, the lower index on a tie; `nil` when there is none.
+  @inline(__always)
   package func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
-    var best: (index: Int, d2: Double)?
+    var (best, bestD2) = (-1, radius * radius)
     let (column, row) = layout.cellPosition(of: p)
     for r in max(row - 1, 0)...min(row + 1, layout.rows - 1) {
       for c in max(column - 1, 0)...min(column + 1, layout.columns - 1) {
-        var k = heads[r * layout.columns + c]
+        var k = Int(heads[r * layout.columns + c])
         while k >= 0 {
-          let index = Int(k)
-          let (dx, dy) = (points[index].x - p.x, points[index].y - p.y)
+          let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
           let d2 = dx * dx + dy * dy
-          if d2 < radius * radius, best.map({ d2 < $0.d2 || (d2 == $0.d2 && index < $0.index) }) ?? true {
-            best = (index, d2)
-          }
-          k = previous[index]
+          if d2 < bestD2 || (d2 == bestD2 && k < best) { (best, bestD2) = (k, d2) }
+          k = Int(previous[k])
         }
       }
     }
-    return best
+    return best >= 0 ? (best, bestD2) : nil
   }
 }
 
