@@ -1,11 +1,12 @@
 import PetSpotGeo
-import Synchronization
 
 /// The cluster indexes a server on a pins file answers `/clusters` from: the one for its own
 /// options, built at start, and up to ``capacity`` − 1 more for other `minSeparation`/`maxZoom`
 /// pairs, built on first request (about half a second at a million pins) and dropped least
-/// recently used first. Builds run one at a time, so a burst of new option pairs costs CPU one
-/// index after another and memory for at most ``capacity`` indexes.
+/// recently used first (``BuiltOnDemand``: builds run one at a time, so a burst of new option pairs
+/// costs CPU one index after another and memory for at most ``capacity`` indexes). A build runs on
+/// the request that asked for it: that request, and any other waiting for a build, takes the
+/// build's time.
 ///
 /// Every index is filterable and counts species per cluster (``Species``), so neither `status` nor
 /// `species` ever rebuilds.
@@ -18,10 +19,8 @@ final class ClusterIndexCache: Sendable {
   /// The server's own options (filterable), never evicted.
   let defaults: ClusterOptions
   private let standing: ClusterIndex
-  /// The other indexes, most recently used last.
-  private let others = Mutex<[(options: ClusterOptions, index: ClusterIndex)]>([])
-  /// Held while building, so that builds never overlap.
-  private let building = Mutex<Void>(())
+  /// The other indexes.
+  private let others = BuiltOnDemand<ClusterOptions, ClusterIndex>(capacity: capacity - 1)
 
   /// Builds the index for `options` (made filterable).
   /// - Throws: ``InvalidInput`` for invalid options.
@@ -37,25 +36,8 @@ final class ClusterIndexCache: Sendable {
   func index(for options: ClusterOptions) throws(InvalidInput) -> ClusterIndex {
     let wanted = Species.served(options)
     if wanted == defaults { return standing }
-    if let kept = lookUp(wanted) { return kept }
-    return try building.withLock { _ throws(InvalidInput) -> ClusterIndex in
-      if let kept = lookUp(wanted) { return kept }  // built while this request waited
-      let index = try ClusterIndex(pins: pins, options: wanted)
-      others.withLock { list in
-        list.append((wanted, index))
-        if list.count >= Self.capacity { list.removeFirst() }
-      }
-      return index
-    }
-  }
-
-  /// A kept index, marked most recently used.
-  private func lookUp(_ options: ClusterOptions) -> ClusterIndex? {
-    others.withLock { list in
-      guard let at = list.firstIndex(where: { $0.options == options }) else { return nil }
-      let entry = list.remove(at: at)
-      list.append(entry)
-      return entry.index
+    return try others.value(for: wanted) { () throws(InvalidInput) -> ClusterIndex in
+      try ClusterIndex(pins: pins, options: wanted)
     }
   }
 }

@@ -5,26 +5,26 @@ import Synchronization
 /// as of the last rebuild), a ``ClusterIndexCache`` over its rows, built on the first request after
 /// the base was built; per snapshot, that index with the snapshot's changed and new rows applied
 /// through the engine's `update` and `insert` (O(changed rows), no rebuild: the answer equals a
-/// fresh index's), kept for the latest snapshot version and the last four option pairs asked for.
+/// fresh index's), kept for the latest snapshot version and the last four option pairs asked for
+/// (``BuiltOnDemand``).
 ///
-/// Thread-safe: builds run one at a time; a request for an index already made only takes a lock
-/// around a lookup.
+/// Thread-safe: builds run one at a time, on the request that asked (it takes the build's time);
+/// a request for an index already made only takes a lock around a lookup.
 final class DatabaseClusters: Sendable {
   /// The server's own options (filterable).
   let defaults: ClusterOptions
 
-  private struct State {
-    /// The base the cache was built over.
-    var base: MirrorBase?
-    var cache: ClusterIndexCache?
-    /// The snapshot version `current` holds indexes for.
-    var version = -1
-    var current: [(options: ClusterOptions, index: ClusterIndex)] = []
-  }
+  /// The cache over the latest base the indexes were made from.
+  private let bases = Mutex<(base: MirrorBase, cache: ClusterIndexCache)?>(nil)
+  /// Per snapshot version and option pair, the base's index with the snapshot's changes applied
+  /// (as many as the base's cache keeps: each may be a full copy once the changes are applied;
+  /// those of older versions are dropped when one for a newer version is made).
+  private let indexes = BuiltOnDemand<Key, ClusterIndex>(capacity: ClusterIndexCache.capacity)
 
-  private let state = Mutex(State())
-  /// Held while building, so that builds never overlap.
-  private let building = Mutex<Void>(())
+  private struct Key: Equatable, Sendable {
+    var version: Int
+    var options: ClusterOptions
+  }
 
   init(defaults: ClusterOptions) {
     self.defaults = Species.served(defaults)
@@ -34,33 +34,23 @@ final class DatabaseClusters: Sendable {
   /// - Throws: ``InvalidInput`` for invalid options.
   func index(for options: ClusterOptions, in snapshot: MirrorSnapshot) throws(InvalidInput) -> ClusterIndex {
     let wanted = Species.served(options)
-    if let made = lookUp(wanted, version: snapshot.version) { return made }
-    return try building.withLock { _ throws(InvalidInput) -> ClusterIndex in
-      if let made = lookUp(wanted, version: snapshot.version) { return made }
-      let cache: ClusterIndexCache
-      if let known = state.withLock({ $0.base === snapshot.base ? $0.cache : nil }) {
-        cache = known
-      } else {
-        cache = try ClusterIndexCache(pins: snapshot.base.index.pins, options: defaults)
-      }
-      var index = try cache.index(for: wanted)
+    return try indexes.value(for: Key(version: snapshot.version, options: wanted)) {
+      () throws(InvalidInput) -> ClusterIndex in
+      indexes.removeAll { $0.version < snapshot.version }
+      var index = try cache(for: snapshot.base).index(for: wanted)
       Self.apply(snapshot.delta, to: &index)
-      state.withLock { state in
-        if state.base !== snapshot.base { (state.base, state.cache) = (snapshot.base, cache) }
-        if state.version != snapshot.version { (state.version, state.current) = (snapshot.version, []) }
-        state.current.append((wanted, index))
-        // As many as the base's cache keeps: each may be a full copy once the changed rows are applied.
-        if state.current.count > ClusterIndexCache.capacity { state.current.removeFirst() }
-      }
       return index
     }
   }
 
-  /// An index already made for this snapshot version.
-  private func lookUp(_ options: ClusterOptions, version: Int) -> ClusterIndex? {
-    state.withLock { state in
-      state.version == version ? state.current.first { $0.options == options }?.index : nil
-    }
+  /// The index cache over `base`: the last one made when it is over the same base, else a new one
+  /// (the server's own index built now), which replaces it. Called only while making an index
+  /// (one at a time).
+  private func cache(for base: MirrorBase) throws(InvalidInput) -> ClusterIndexCache {
+    if let known = bases.withLock({ $0?.base === base ? $0?.cache : nil }) { return known }
+    let cache = try ClusterIndexCache(pins: base.index.pins, options: defaults)
+    bases.withLock { $0 = (base, cache) }
+    return cache
   }
 
   /// The changed and new rows of a snapshot applied to the index of its base: a row whose id the
