@@ -59,7 +59,7 @@ extension ClusterIndex {
     var scratch: (stack: [UInt32], leaves: [UInt32]) = ([], [])
     var joined = 0
     for ref in offScreen {
-      if let item = item(near: ref, within: reach, among: n, grid: grid, rectangle: rectangle) {
+      if let item = item(near: ref, within: reach, among: n, grid: grid, rectangle: rectangle, window: window) {
         // (Below n, an array count.)
         fragments.append(
           Fragment(node: ref, pin: seedPin(of: ref), point: items[item].point, target: Int32(truncatingIfNeeded: item)))
@@ -81,20 +81,23 @@ extension ClusterIndex {
       items.append(fragmentItem(fragments[f], rectangle: rectangle))
     }
     guard joined > 0 else { return }
-    joinFragments(&fragments, into: &items)
+    joinFragments(fragments, into: &items)
   }
 
   /// The item (of the first `count`, in `grid`) that a node drawn out of view joins whole: the
   /// nearest to the middle of its leaf box on screen within 2 × minSeparation, when every corner
-  /// of the box (so every leaf) lies within `reach` of it; `nil` when there is none, or when the
-  /// rectangle shows more than one world copy or the box reaches half a world from the centre
-  /// (its leaves might be drawn in several copies).
+  /// of the box (so every leaf) lies within `reach` of it; `nil` when there is none, when the
+  /// node's drawn pin is in view (hidden by a filter: it keeps its own item, drawn at a shown
+  /// leaf, where it can), or when the rectangle shows more than one world copy or the box reaches
+  /// half a world from the centre (its leaves might be drawn in several copies).
   private func item(
     near ref: UInt32, within reach: Double, among count: Int, grid: borrowing ScreenCellGrid,
-    rectangle: VisibleRectangle
+    rectangle: VisibleRectangle, window: VisibilityWindow
   ) -> Int? {
     guard Self.isCluster(ref), rectangle.showsOneCopy else { return nil }
     let c = cluster(ref)
+    // Drawn in view but at a pin the filter hides: drawn at a shown leaf instead, as itself.
+    if window.contains(x: c.x, y: c.y) { return nil }
     let dx = WorldCopy.nearestOffset(c.x - rectangle.center.x)
     let (x0, x1) = (dx + Double(c.extent.minX), dx + Double(c.extent.maxX))
     guard x0 > -0.5 && x1 < 0.5 else { return nil }
@@ -119,31 +122,47 @@ extension ClusterIndex {
     return index
   }
 
-  /// Makes each item that fragments joined (their `target`s) a merged cluster of them all, in the
-  /// order of each item's first join; their nodes share one buffer, grouped by item. Marks the
-  /// fragments it grouped (target -1).
+  /// Makes each item that fragments joined (their `target`s, indices into `items`) a merged
+  /// cluster of them all, in the order of each item's first join; their nodes share one buffer,
+  /// grouped by item.
   ///
-  /// - Complexity: O(f·g) for f fragments joining g items (a few dozen and a dozen).
-  private func joinFragments(_ fragments: inout [Fragment], into items: inout [ClusterItem]) {
+  /// - Complexity: O(items + fragments).
+  private func joinFragments(_ fragments: [Fragment], into items: inout [ClusterItem]) {
+    let (n, m) = (items.count, fragments.count)
     var nodes: [UInt32] = []
-    nodes.reserveCapacity(fragments.count)
-    // Per group, its item and where its nodes end (all written before any slice of them is
-    // taken: a slice kept by a summary would make the next append copy the buffer).
-    withUnsafeTemporaryAllocation(of: (target: Int, end: Int).self, capacity: fragments.count) { groups in
-      var groupCount = 0
-      for f in fragments.indices where fragments[f].target >= 0 {
-        let target = fragments[f].target
-        for g in f..<fragments.count where fragments[g].target == target {
-          nodes.append(fragments[g].node)
-          fragments[g].target = -1  // grouped
+    nodes.reserveCapacity(m)
+    // Per item, the last fragment joining it so far; per fragment, the next one joining its item;
+    // per group (item joined), its first fragment, then where its nodes end. All nodes are written
+    // before any slice of them is taken: a slice kept by a summary would make an append copy.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: n + 3 * m) { scratch in
+      let (last, next) = (scratch.extracting(0..<n), scratch.extracting(n..<(n + m)))
+      let (firsts, ends) = (scratch.extracting((n + m)..<(n + 2 * m)), scratch.extracting((n + 2 * m)..<(n + 3 * m)))
+      last.initialize(repeating: -1)
+      next.initialize(repeating: -1)
+      var groups = 0
+      for f in 0..<m where fragments[f].target >= 0 {
+        let target = Int(fragments[f].target)
+        if last[target] < 0 {
+          firsts[groups] = Int32(truncatingIfNeeded: f)  // below m, an array count
+          groups += 1
+        } else {
+          next[Int(last[target])] = Int32(truncatingIfNeeded: f)
         }
-        groups[groupCount] = (Int(target), nodes.count)
-        groupCount += 1
+        last[target] = Int32(truncatingIfNeeded: f)
+      }
+      for group in 0..<groups {
+        var f = Int(firsts[group])
+        while f >= 0 {
+          nodes.append(fragments[f].node)
+          f = Int(next[f])
+        }
+        ends[group] = Int32(truncatingIfNeeded: nodes.count)
       }
       var start = 0
-      for group in groups[..<groupCount] {
-        merge(nodes[start..<group.end], into: &items[group.target])
-        start = group.end
+      for group in 0..<groups {
+        let end = Int(ends[group])
+        merge(nodes[start..<end], into: &items[Int(fragments[Int(firsts[group])].target)])
+        start = end
       }
     }
   }

@@ -86,8 +86,9 @@ package struct ScreenCellGrid: ~Copyable {
   package func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
     var (best, bestD2) = (-1, radius * radius)
     let (column, row) = layout.cellPosition(of: p)
-    for r in max(row - 1, 0)...min(row + 1, layout.rows - 1) {
-      for c in max(column - 1, 0)...min(column + 1, layout.columns - 1) {
+    // (Half-open ranges: a closed one iterates through its generic index.)
+    for r in max(row - 1, 0)..<min(row + 2, layout.rows) {
+      for c in max(column - 1, 0)..<min(column + 2, layout.columns) {
         var k = Int(heads[r * layout.columns + c])
         while k >= 0 {
           let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
