@@ -25,7 +25,8 @@ extension ClusterIndex {
   /// placed among them, in the order the walk found them:
   /// 1. a node joins the item nearest the middle of its leaf box on screen (within
   ///    2 × minSeparation of it) when every corner of the box lies within 4 × minSeparation of the
-  ///    item (3 × below zoom 0, where the merge adds one more) — so do all its leaves;
+  ///    item (3 × below zoom 0, where the merge adds one more) — so do all its leaves (not a
+  ///    node drawn in view at a pin a filter hides: it keeps an item of its own where it can);
   /// 2. otherwise its fragments are fitted in: a fragment closer than minSeparation to an item or
   ///    to an earlier fragment drawn on its own joins the nearest of them; otherwise it is drawn
   ///    on its own. A fragment's leaves lie within 3 × minSeparation of where it is drawn — a node
