@@ -36,9 +36,12 @@ struct LeafBoxTestTests {
         let px = x < 0 ? x + 1 : x
         let py = near ? min(max(window.centerY + random.uniform(-1.5...1.5) * window.halfHeight, 0), 1) : random.unit()
         let size = random.logUniform(1e-9...1.2)
+        // As a cluster record stores it (packed).
         let extent = LeafExtent(
-          minX: Float(-random.unit() * size), minY: Float(-random.unit() * size), maxX: Float(random.unit() * size),
-          maxY: Float(random.unit() * size))
+          packed: LeafExtent(
+            minX: -random.unit() * size, minY: -random.unit() * size, maxX: random.unit() * size,
+            maxY: random.unit() * size
+          ).packed)
         let decided = fast.classify(x: px, y: py, extent: extent)
         #expect(
           decided == general.classify(x: px, y: py, extent: extent), "camera \(camera), box at (\(px), \(py)) \(extent)"
@@ -49,9 +52,9 @@ struct LeafBoxTestTests {
         for _ in 0..<6 {
           let u = random.uniform(0.001...0.999)
           let v = random.uniform(0.001...0.999)
-          var qx = px + Double(extent.minX) + u * Double(extent.maxX - extent.minX)
+          var qx = px + extent.minX + u * (extent.maxX - extent.minX)
           qx -= qx.rounded(.down)
-          let qy = py + Double(extent.minY) + v * Double(extent.maxY - extent.minY)
+          let qy = py + extent.minY + v * (extent.maxY - extent.minY)
           guard (0...1).contains(qy) else { continue }
           #expect(
             window.contains(x: qx, y: qy) == (decided == .inside),

@@ -19,7 +19,6 @@ extension ClusterIndex {
     let filter = suspendFilter()
     defer { resumeFilter(filter) }
     let pin = UInt32(pins.count - 1)
-    keys.append(0)
     tops.append(Self.notAnItem)
     absorbers.append(0)
     heads.append(pin)
@@ -68,7 +67,6 @@ extension ClusterIndex {
     updateCategory(ofPin: pin)
     let p = point(pin)
     guard !p.y.isNaN else { return }  // beyond the Mercator limit: never an item
-    keys[Int(pin)] = MortonKey.make(x: p.x, y: p.y)
     tops[Int(pin)] = UInt8(options.maxZoom)
     order.insert(pin, keys: keys, tops: tops)
     propagate([LevelChange(pin: pin, entered: true, point: p)])

@@ -100,10 +100,11 @@ extension ClusterIndex {
     // Drawn in view but at a pin the filter hides: drawn at a shown leaf instead, as itself.
     if window.contains(x: c.x, y: c.y) { return nil }
     let dx = WorldCopy.nearestOffset(c.x - rectangle.center.x)
-    let (x0, x1) = (dx + Double(c.extent.minX), dx + Double(c.extent.maxX))
+    let e = c.extent
+    let (x0, x1) = (dx + e.minX, dx + e.maxX)
     guard x0 > -0.5 && x1 < 0.5 else { return nil }
     let dy = c.y - rectangle.center.y
-    let (y0, y1) = (dy + Double(c.extent.minY), dy + Double(c.extent.maxY))
+    let (y0, y1) = (dy + e.minY, dy + e.maxY)
     // The box's corners on screen (a rectangle, rotated with the view).
     let (w, h, s) = (rectangle.viewportWidth / 2, rectangle.viewportHeight / 2, rectangle.scale)
     func screen(_ x: Double, _ y: Double) -> ScreenPoint {

@@ -120,11 +120,9 @@ extension ClusterIndex {
   ) -> Double? {
     let centre = around ?? projection.screenPoint(dx: dx, dy: dy)
     var radius = 0.0
-    for (ex, ey) in [
-      (c.extent.minX, c.extent.minY), (c.extent.maxX, c.extent.minY), (c.extent.maxX, c.extent.maxY),
-      (c.extent.minX, c.extent.maxY),
-    ] {
-      let (cx, cy) = (dx + Double(ex), dy + Double(ey))
+    let e = c.extent
+    for (ex, ey) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
+      let (cx, cy) = (dx + ex, dy + ey)
       guard projection.depth(dx: cx, dy: cy) > 0 else { return nil }
       let corner = projection.screenPoint(dx: cx, dy: cy)
       radius = max(

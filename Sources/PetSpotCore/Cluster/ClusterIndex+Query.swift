@@ -198,8 +198,9 @@ extension ClusterIndex {
   @inline(__always)
   func farthestLeafSquared(of c: Cluster, from pin: UInt32) -> Double {
     let (dx, dy) = Cluster.offset(of: point(pin), from: c.point)
-    let x = max(abs(Double(c.extent.minX) - dx), abs(Double(c.extent.maxX) - dx))
-    let y = max(abs(Double(c.extent.minY) - dy), abs(Double(c.extent.maxY) - dy))
+    let e = c.extent
+    let x = max(abs(e.minX - dx), abs(e.maxX - dx))
+    let y = max(abs(e.minY - dy), abs(e.maxY - dy))
     return x * x + y * y
   }
 

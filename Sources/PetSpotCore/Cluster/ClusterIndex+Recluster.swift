@@ -50,9 +50,11 @@ extension ClusterIndex {
     let origin = point(seed)
     var cluster = Cluster(
       seed: seed, at: origin, level: level, up: node(of: seed, above: level), memberStart: 0,
-      memberCount: UInt32(absorbed.count), memberCapacity: 0)
-    addChild(cluster.up, to: &cluster, origin: origin)
-    for j in absorbed { addChild(node(of: j, above: level), to: &cluster, origin: origin) }
+      memberCount: UInt32(absorbed.count))
+    var box = LeafExtent.zero
+    addChild(cluster.up, to: &cluster, box: &box, origin: origin)
+    for j in absorbed { addChild(node(of: j, above: level), to: &cluster, box: &box, origin: origin) }
+    cluster.extent = box
     guard let existing else {
       updateAggregates(of: insertCluster(cluster, members: absorbed))
       return true
@@ -60,7 +62,7 @@ extension ClusterIndex {
     let old = clusters[Int(existing)]
     // Aggregates follow from the children too: a cluster whose record stayed may still differ there.
     if old.sameContent(as: cluster) && hasMembers(old, absorbed) { return updateAggregates(of: existing) }
-    storeMembers(absorbed, in: &cluster, reusing: old)
+    storeMembers(absorbed, in: &cluster, number: existing, reusing: old)
     if old.idHash != cluster.idHash {
       clusterTable.remove(existing, hash: old.idHash, clusters: clusters)
       clusters[Int(existing)] = cluster
@@ -79,15 +81,16 @@ extension ClusterIndex {
     return true
   }
 
-  /// Adds a child node's leaves, aggregates and box (moved to the seed's frame) to a cluster.
-  private func addChild(_ child: UInt32, to cluster: inout Cluster, origin: MercatorPoint) {
+  /// Adds a child node's leaves and aggregates to a cluster, its box (moved to the seed's frame)
+  /// to `box`.
+  private func addChild(_ child: UInt32, to cluster: inout Cluster, box: inout LeafExtent, origin: MercatorPoint) {
     let (dx, dy) = Cluster.offset(of: point(seedPin(of: child)), from: origin)
     if Self.isCluster(child) {
-      cluster.add(self.cluster(child), dx: dx, dy: dy)
+      cluster.add(self.cluster(child), dx: dx, dy: dy, box: &box)
     } else {
       cluster.add(
         pinWithStatus: pins.statusCodes[Int(child)], idHash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, dx: dx,
-        dy: dy)
+        dy: dy, box: &box)
     }
   }
 
@@ -113,13 +116,12 @@ extension ClusterIndex {
   /// Adds a new cluster and links it into its seed's chain; returns its number.
   private mutating func insertCluster(_ new: Cluster, members absorbed: [UInt32]) -> UInt32 {
     var cluster = new
-    storeMembers(absorbed, in: &cluster, reusing: nil)
-    let number: UInt32
-    if let free = freeClusters.popLast() {
-      number = free
-      clusters[Int(free)] = cluster
+    let free = freeClusters.popLast()
+    let number = free ?? UInt32(clusters.count)
+    storeMembers(absorbed, in: &cluster, number: number, reusing: nil)
+    if free != nil {
+      clusters[Int(number)] = cluster
     } else {
-      number = UInt32(clusters.count)
       clusters.append(cluster)
     }
     let ref = number | Self.clusterFlag
@@ -151,26 +153,36 @@ extension ClusterIndex {
       clusters[Int(previous & ~Self.clusterFlag)].up = c.up
     }
     clusterTable.remove(number, hash: c.idHash, clusters: clusters)
-    unusedMembers += Int(c.memberCapacity)
+    unusedMembers += memberCapacity(number)
+    memberCapacities[number] = nil
     clusters[Int(number)].level = Self.notAnItem
     clusters[Int(number)].memberCount = 0
     freeClusters.append(number)
     liveClusters -= 1
   }
 
-  /// Writes a cluster's members: in its old run when they fit, else in a new run at the end
-  /// (with room to grow).
-  private mutating func storeMembers(_ absorbed: [UInt32], in cluster: inout Cluster, reusing old: Cluster?) {
-    if let old, absorbed.count <= Int(old.memberCapacity) {
-      cluster.memberStart = old.memberStart
-      cluster.memberCapacity = old.memberCapacity
+  /// The room of cluster `number`'s member run.
+  private func memberCapacity(_ number: UInt32) -> Int {
+    Int(memberCapacities[number] ?? clusters[Int(number)].memberCount)
+  }
+
+  /// Writes the members of cluster `number` (its record `cluster`; `old`, its record before,
+  /// still in ``clusters``): in its old run when they fit, else in a new run at the end (with
+  /// room to grow).
+  private mutating func storeMembers(
+    _ absorbed: [UInt32], in cluster: inout Cluster, number: UInt32, reusing old: Cluster?
+  ) {
+    var capacity = old == nil ? 0 : memberCapacity(number)
+    if old != nil, absorbed.count <= capacity {
+      cluster.memberStart = old!.memberStart
     } else {
-      if let old { unusedMembers += Int(old.memberCapacity) }
+      unusedMembers += capacity
+      capacity = absorbed.count + max(absorbed.count / 2, 2)
       cluster.memberStart = UInt32(members.count)
-      cluster.memberCapacity = UInt32(absorbed.count + max(absorbed.count / 2, 2))
-      members.append(contentsOf: repeatElement(0, count: Int(cluster.memberCapacity)))
+      members.append(contentsOf: repeatElement(0, count: capacity))
     }
     cluster.memberCount = UInt32(absorbed.count)
+    memberCapacities[number] = capacity == absorbed.count ? nil : UInt32(capacity)
     for (k, pin) in absorbed.enumerated() { members[Int(cluster.memberStart) + k] = pin }
   }
 
@@ -180,8 +192,9 @@ extension ClusterIndex {
     packed.reserveCapacity(members.count - unusedMembers)
     for c in clusters.indices where clusters[c].level != Self.notAnItem {
       let start = Int(clusters[c].memberStart)
+      let capacity = memberCapacity(UInt32(c))
       clusters[c].memberStart = UInt32(packed.count)
-      packed.append(contentsOf: members[start..<(start + Int(clusters[c].memberCapacity))])
+      packed.append(contentsOf: members[start..<(start + capacity)])
     }
     members = packed
     unusedMembers = 0

@@ -38,8 +38,6 @@ public struct ClusterIndex: Sendable {
   /// The pins it indexes (positions in results refer to this set). After ``remove(at:)`` a pin's
   /// place stays, retired (no id, never shown), until ``compacted()``.
   public internal(set) var pins: PinSet
-  /// Per pin: its 62-bit Morton key (0 for pins off the map).
-  var keys: [UInt64]
   /// Per pin: the lowest level at which it is an item (``notAnItem`` off the map or retired).
   var tops: [UInt8]
   /// Per pin with top > 0: the seed (a pin) that absorbed it at level top − 1.
@@ -52,6 +50,10 @@ public struct ClusterIndex: Sendable {
   var freeClusters: [UInt32] = []
   /// Non-seed members of every cluster: cluster c's are `members[c.memberStart ..< c.memberStart + c.memberCount]`.
   var members: [UInt32]
+  /// The room of the member runs that have more than their count (runs laid out by changes, with
+  /// room to grow), by cluster number; a run not here has exactly its count (the record then
+  /// needs no field for it).
+  var memberCapacities: [UInt32: UInt32] = [:]
   /// Slots of ``members`` no longer used (compacted when they outnumber the used ones).
   var unusedMembers = 0
   /// The pins that are items of level 0, in Z order.
@@ -87,11 +89,15 @@ public struct ClusterIndex: Sendable {
 
   /// Bytes the index holds beyond the pin set.
   public var memoryBytes: Int {
-    keys.capacity * 8 + tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
+    tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
       + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
       .capacity * 4
-      + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes + (categoryRuns?.memoryBytes ?? 0)
+      + memberCapacities.capacity * 9 + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
+      + (categoryRuns?.memoryBytes ?? 0)
   }
+
+  /// Per pin: its 62-bit Morton key (0 for pins off the map), computed from its position.
+  var keys: MortonKeys { MortonKeys(pins) }
 
   /// Whether a node reference is a cluster.
   @inline(__always)

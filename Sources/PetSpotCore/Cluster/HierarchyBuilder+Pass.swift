@@ -216,15 +216,17 @@ private struct ClusterRecorder {
     let seedPin = positions[Int(seed.slot)]
     var cluster = ClusterIndex.Cluster(
       seed: seedPin, at: MercatorPoint(x: seed.x, y: seed.y), level: level, up: seed.node,
-      memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count), memberCapacity: UInt32(absorbed.count))
+      memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count))
+    var box = LeafExtent.zero
     // A child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
     func add(_ child: LevelItem) {
       let (dx, dy) = ClusterIndex.Cluster.offset(
         of: MercatorPoint(x: child.x, y: child.y), from: MercatorPoint(x: seed.x, y: seed.y))
       if ClusterIndex.isCluster(child.node) {
-        cluster.add(clusters[Int(child.node & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy)
+        cluster.add(clusters[Int(child.node & ~ClusterIndex.clusterFlag)], dx: dx, dy: dy, box: &box)
       } else {
-        cluster.add(pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy)
+        cluster.add(
+          pinWithStatus: statusCodes[Int(child.slot)], idHash: hashes[Int(child.slot)], dx: dx, dy: dy, box: &box)
       }
     }
     add(seed)
@@ -237,6 +239,7 @@ private struct ClusterRecorder {
       absorbers[slot] = seedPin
       heads[slot] = child.node
     }
+    cluster.extent = box
     clusters.append(cluster)
     return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
   }

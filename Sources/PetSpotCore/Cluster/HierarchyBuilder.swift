@@ -6,10 +6,11 @@
 /// the whole order could take pins this part does not see).
 struct HierarchyBuilder {
   let options: ClusterOptions
-  /// The part's status codes, id hashes and positions in the pin set, by slot.
-  let statusCodes: [UInt8]
-  let hashes: [UInt64]
-  let positions: [UInt32]
+  /// The part's status codes, id hashes and positions in the pin set, by slot (released when
+  /// ``build()`` is done).
+  private(set) var statusCodes: [UInt8]
+  private(set) var hashes: [UInt64]
+  private(set) var positions: [UInt32]
   /// The first key of the next part (`UInt64.max` for the last part).
   let boundaryKey: UInt64
   var clusters: [ClusterIndex.Cluster] = []
@@ -33,13 +34,13 @@ struct HierarchyBuilder {
 
   /// A builder over slots `range` of the whole Z order (`keys`, `order`: positions by slot).
   init(
-    pins: PinSet, options: ClusterOptions, keys allKeys: [UInt64], order: [UInt32], range: Range<Int>,
+    pins: PinSet, options: ClusterOptions, boundaryKey: UInt64, order: [UInt32], range: Range<Int>,
     hashes idHashes: [UInt64]
   ) {
     self.options = options
     let positions = Array(order[range])
     self.positions = positions
-    boundaryKey = range.upperBound < allKeys.count ? allKeys[range.upperBound] : .max
+    self.boundaryKey = boundaryKey
     // What the passes read of each pin, gathered from the pin set in one pass (the reads are
     // scattered: one loop lets them overlap).
     var statusCodes = [UInt8](repeating: 0, count: range.count)
@@ -55,7 +56,7 @@ struct HierarchyBuilder {
                   items.initializeElement(
                     at: slot,
                     to: LevelItem(
-                      x: xs[pin], y: ys[pin], key: allKeys[range.lowerBound + slot], node: position, slot: UInt32(slot))
+                      x: xs[pin], y: ys[pin], node: position, slot: UInt32(slot))
                   )
                   statusCodes[slot] = codes[pin]
                   hashes[slot] = idHashes[pin]
@@ -118,6 +119,8 @@ struct HierarchyBuilder {
       heads[Int(item.slot)] = item.node
       roots.append(positions[Int(item.slot)])
     }
+    // Only the outputs are read from here on: the rest goes back before the parts are merged.
+    (items, waiting, statusCodes, hashes, positions) = ([], [], [], [], [])
   }
 
   /// After the first pass (`near` by slot: the first level's items are the part's slots, in
@@ -137,21 +140,27 @@ struct HierarchyBuilder {
       while back >= 0 && separations2[back] <= near[Int(item.slot)] { back -= 1 }
       return UInt8(back + 1)
     }
-    // A counting sort by entry (stable: slots stay ascending); the staying items come last and
-    // move back to the items.
+    // A counting sort by entry (stable: slots stay ascending) of the items set aside, into an
+    // array of their size; the staying items (entry `level`) stay in `items`, in order. Neither
+    // array keeps room beyond its items (the set-aside ones are most of the first level's).
     var starts = [Int](repeating: 0, count: level + 2)
     for entry in entries { starts[Int(entry) + 1] += 1 }
     for entry in 1..<starts.count { starts[entry] += starts[entry - 1] }
     var next = starts
-    waiting = [LevelItem](uninitializedCapacity: items.count) { buffer, initialized in
-      for (item, entry) in zip(items, entries) {
+    let setAside = starts[level]
+    waiting = [LevelItem](unsafeUninitializedCapacity: setAside) { buffer, initialized in
+      for (item, entry) in zip(items, entries) where Int(entry) < level {
         buffer.initializeElement(at: next[Int(entry)], to: item)
         next[Int(entry)] += 1
       }
-      initialized = items.count
+      initialized = setAside
     }
-    items = Array(waiting[starts[level]...])
-    waiting.removeSubrange(starts[level]...)
+    items = [LevelItem](unsafeUninitializedCapacity: items.count - setAside) { buffer, initialized in
+      for (item, entry) in zip(items, entries) where Int(entry) == level {
+        buffer.initializeElement(at: initialized, to: item)
+        initialized += 1
+      }
+    }
     waitingStarts = waitingStarts.indices.map { starts[min($0, level)] }
   }
 

@@ -32,14 +32,14 @@ package struct LeafBoxTest: LeafRegionTest {
   /// Classifies the leaf box `extent` of a cluster drawn at Mercator (x, y).
   @inline(__always)
   package func classify(x: Double, y: Double, extent e: LeafExtent) -> Overlap {
-    let y0 = y + Double(e.minY) - centerY
-    let y1 = y + Double(e.maxY) - centerY
+    let y0 = y + e.minY - centerY
+    let y1 = y + e.maxY - centerY
     if y1 < -extentY || y0 > extentY { return .outside }
     let dx = WorldCopy.nearestOffset(nearby: x - centerX)
-    let minX = Double(e.minX)
-    let maxX = Double(e.maxX)
+    let minX = e.minX
+    let maxX = e.maxX
     // Beyond three copies (a view over a world wide) stay conservative.
-    let wide = extentX + Double(e.maxX - e.minX) >= 1
+    let wide = extentX + (e.maxX - e.minX) >= 1
     if isAxisAligned {
       let yInside = y0 >= -extentY && y1 <= extentY
       var result = Overlap.outside

@@ -20,7 +20,7 @@ struct MortonList: Sendable {
   private(set) var count = 0
 
   /// A list over pins already in Z order, with their tops in the same order.
-  init(sorted pins: [UInt32], keys: [UInt64], sortedTops: [UInt8]) {
+  init(sorted pins: [UInt32], keys: MortonKeys, sortedTops: [UInt8]) {
     count = pins.count
     var start = 0
     while start < pins.count {
@@ -53,7 +53,7 @@ struct MortonList: Sendable {
 
   /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
   /// not after it.
-  private func chunkIndex(key: UInt64, pin: UInt32, keys: [UInt64]) -> Int {
+  private func chunkIndex(key: UInt64, pin: UInt32, keys: MortonKeys) -> Int {
     var lo = 0
     var hi = chunks.count - 1
     while lo < hi {
@@ -66,7 +66,7 @@ struct MortonList: Sendable {
   }
 
   /// Where `pin` is or would go inside chunk `c`.
-  private func slot(of pin: UInt32, key: UInt64, in c: Int, keys: [UInt64]) -> Int {
+  private func slot(of pin: UInt32, key: UInt64, in c: Int, keys: MortonKeys) -> Int {
     let chunk = chunks[c]
     var lo = 0
     var hi = chunk.count
@@ -80,7 +80,7 @@ struct MortonList: Sendable {
   }
 
   /// Adds a pin (with its key in `keys` and its top `top`, also in `tops`).
-  mutating func insert(_ pin: UInt32, keys: [UInt64], tops: [UInt8]) {
+  mutating func insert(_ pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     let top = tops[Int(pin)]
     let key = keys[Int(pin)]
     count += 1
@@ -110,7 +110,7 @@ struct MortonList: Sendable {
   }
 
   /// Removes a pin (its key in `keys` must be the one it was inserted with).
-  mutating func remove(_ pin: UInt32, keys: [UInt64], tops: [UInt8]) {
+  mutating func remove(_ pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     let key = keys[Int(pin)]
     let c = chunkIndex(key: key, pin: pin, keys: keys)
     let at = slot(of: pin, key: key, in: c, keys: keys)
@@ -129,7 +129,7 @@ struct MortonList: Sendable {
   }
 
   /// Records that a pin's top went down to `top`.
-  mutating func lowered(_ pin: UInt32, to top: UInt8, keys: [UInt64]) {
+  mutating func lowered(_ pin: UInt32, to top: UInt8, keys: MortonKeys) {
     guard !chunks.isEmpty else { return }
     let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
     lowestTops[c] = min(lowestTops[c], top)
@@ -138,7 +138,7 @@ struct MortonList: Sendable {
   }
 
   /// Recomputes the exact lowest top of the chunk holding `pin` (after tops went up).
-  mutating func refresh(around pin: UInt32, keys: [UInt64], tops: [UInt8]) {
+  mutating func refresh(around pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     guard !chunks.isEmpty else { return }
     refresh(chunk: chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys), tops: tops)
   }
@@ -153,7 +153,7 @@ struct MortonList: Sendable {
   /// `radius` (world widths, on the torus: x wraps) to `center`. Order: Z order within each of
   /// the (at most four) quadtree cells searched.
   func forEach(
-    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys: [UInt64], tops: [UInt8], xs: [Double],
+    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys: MortonKeys, tops: [UInt8], xs: [Double],
     ys: [Double],
     _ body: (UInt32) -> Void
   ) {
@@ -188,7 +188,7 @@ struct MortonList: Sendable {
 
   /// Calls `body` with the pins whose key is in `low ..< high` and top at most `maxTop`, in order.
   private func scan(
-    from low: UInt64, below high: UInt64, maxTop: UInt8, keys: [UInt64], tops: [UInt8], _ body: (UInt32) -> Void
+    from low: UInt64, below high: UInt64, maxTop: UInt8, keys: MortonKeys, tops: [UInt8], _ body: (UInt32) -> Void
   ) {
     // The first chunk that can hold a key ≥ low: the last one starting below it.
     var lo = 0
@@ -215,16 +215,25 @@ struct MortonList: Sendable {
       }
       guard lowestTops[c] <= maxTop else { continue }
       let chunk = chunks[c]
+      // Where the keys reach `high`: the chunk's end when the next chunk starts below it, else a
+      // binary search (keys are computed, not stored: a few per chunk, not one per pin).
+      var end = chunk.count
+      if c + 1 == chunks.count || firstKeys[c + 1] >= high {
+        var low = start
+        while low < end {
+          let mid = (low + end) / 2
+          if keys[Int(chunk[mid])] < high { low = mid + 1 } else { end = mid }
+        }
+      }
       let blocks = blockTops[c]
-      blockLoop: for b in (start / Self.blockSize)..<blocks.count where blocks[b] <= maxTop {
-        for k in max(b * Self.blockSize, start)..<min((b + 1) * Self.blockSize, chunk.count) {
+      guard start < end else { continue }
+      for b in (start / Self.blockSize)...((end - 1) / Self.blockSize) where blocks[b] <= maxTop {
+        for k in max(b * Self.blockSize, start)..<min((b + 1) * Self.blockSize, end) {
           let pin = chunk[k]
-          let key = keys[Int(pin)]
-          if key < low { continue }
-          if key >= high { break blockLoop }
           if tops[Int(pin)] <= maxTop { body(pin) }
         }
       }
     }
   }
+
 }

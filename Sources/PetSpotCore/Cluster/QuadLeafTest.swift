@@ -6,10 +6,10 @@ struct QuadLeafTest: LeafRegionTest {
 
   @inline(__always)
   func classify(x: Double, y: Double, extent e: LeafExtent) -> Overlap {
-    let y0 = y + Double(e.minY) - quad.centerY
-    let y1 = y + Double(e.maxY) - quad.centerY
+    let y0 = y + e.minY - quad.centerY
+    let y1 = y + e.maxY - quad.centerY
     let dx = WorldCopy.nearestOffset(x - quad.centerX)
-    let (minX, maxX) = (dx + Double(e.minX), dx + Double(e.maxX))
+    let (minX, maxX) = (dx + e.minX, dx + e.maxX)
     let ext = quad.halfExtentX
     // Copies k with [minX + k, maxX + k] meeting [−ext, ext] (whole numbers, kept as Double).
     let first = (-ext - maxX).rounded(.up)
