@@ -92,7 +92,7 @@ public struct ClusterIndex: Sendable {
     tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
       + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
       .capacity * 4
-      + memberCapacities.capacity * 9 + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
+      + memberCapacities.capacity * 11 + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
       + (categoryRuns?.memoryBytes ?? 0)
   }
 

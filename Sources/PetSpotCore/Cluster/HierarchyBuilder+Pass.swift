@@ -8,7 +8,7 @@ extension HierarchyBuilder {
   /// instructions beyond its scan, and it reads each item's point from the item itself.
   mutating func mergeLevel(level: Int, separation d: Double, reach: Double, depth: Int, near: inout [Double]) {
     let count = items.count
-    let cells = MortonCells(sortedKeys: items.lazy.map(\.key), depth: depth)
+    let cells = items.withUnsafeBufferPointer { MortonCells(sortedPoints: $0, depth: depth) }
     // Scratch for the pass: taken flags, a seed's members.
     let taken = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
     let found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)

@@ -59,11 +59,16 @@ extension LeafExtent {
   /// holding the drawn pin grows to hold it. A box that is not finite, or beyond 2^139 world
   /// widths, packs as one wider than any world (it then overlaps every view).
   package var packed: UInt64 {
-    // Distances from the drawn pin to the sides (`max(.nan, 0)` is NaN: caught below).
-    let sides = (Swift.max(-minX, 0), Swift.max(-minY, 0), Swift.max(maxX, 0), Swift.max(maxY, 0))
+    // Distances from the drawn pin to the sides: never negative for a box that holds the pin
+    // (one comparison each, NaN failing it too); otherwise clamped, NaN unbounded.
+    var sides = (-minX, -minY, maxX, maxY)
+    let unbounded = Self.packedMask
+    if !(sides.0 >= 0 && sides.1 >= 0 && sides.2 >= 0 && sides.3 >= 0) {
+      if sides.0.isNaN || sides.1.isNaN || sides.2.isNaN || sides.3.isNaN { return unbounded }
+      sides = (Swift.max(sides.0, 0), Swift.max(sides.1, 0), Swift.max(sides.2, 0), Swift.max(sides.3, 0))
+    }
     let largest = Swift.max(Swift.max(sides.0, sides.1), Swift.max(sides.2, sides.3))
-    let unbounded: UInt64 = (1 << 56) - 1
-    guard !sides.0.isNaN, !sides.1.isNaN, !sides.2.isNaN, !sides.3.isNaN, largest.isFinite else { return unbounded }
+    guard largest.isFinite else { return unbounded }
     guard largest > 0 else { return 0 }
     // The unit 2^e: the smallest power of two with largest / 2^e ≤ 4095 (e at least −128). With
     // largest = f · 2^k (1 ≤ f < 2), e is k − 11 or k − 10.

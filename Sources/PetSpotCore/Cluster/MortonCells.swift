@@ -8,24 +8,39 @@ package struct MortonCells {
   /// `starts[c] ..< starts[c + 1]` are cell c's items.
   private(set) var starts: [UInt32] = []
 
-  /// Groups items into cells at `depth` (0...31): `sortedKeys` are the items' 62-bit Morton
-  /// keys, ascending.
-  init(sortedKeys: some Sequence<UInt64>, depth: Int) {
-    let shift = UInt64(2 * (31 - depth))
-    codes.reserveCapacity(sortedKeys.underestimatedCount / 2)
-    starts.reserveCapacity(sortedKeys.underestimatedCount / 2 + 1)
-    var previous = UInt64.max
-    var count: UInt32 = 0
-    for key in sortedKeys {
-      let code = key >> shift
-      if code != previous {
-        codes.append(code)
-        starts.append(count)
-        previous = code
+  /// Groups items into cells at `depth` (0...31): `sortedPoints` are a level's items, in Z order
+  /// (ascending Morton keys of their points).
+  ///
+  /// A cell is the point's column and row at the depth — the top `depth` bits of each axis of its
+  /// Morton key — compared with the previous item's; only a new cell's code is interleaved.
+  init(sortedPoints: UnsafeBufferPointer<LevelItem>, depth: Int) {
+    let side = Double(UInt64(1) << UInt64(depth))
+    let last = Int64(1) << Int64(depth) - 1
+    // floor(v · 2^depth) within the grid: the key's quantisation (31 bits) shifted down.
+    let cell = { (v: Double) -> Int64 in min(Int64(max(v, 0) * side), last) }
+    // At most one cell per item: written through buffers of that size (room never written costs
+    // address space only).
+    let count = sortedPoints.count
+    var cellCount = 0
+    var cellStarts: [UInt32] = []
+    codes = [UInt64](unsafeUninitializedCapacity: count) { codeBuffer, codesWritten in
+      cellStarts = [UInt32](unsafeUninitializedCapacity: count + 1) { startBuffer, startsWritten in
+        var previous = (column: Int64(-1), row: Int64(-1))
+        for i in 0..<count {
+          let current = (column: cell(sortedPoints[i].x), row: cell(sortedPoints[i].y))
+          guard current != previous else { continue }
+          codeBuffer[cellCount] = MortonKey.cellCode(
+            column: UInt64(truncatingIfNeeded: current.column), row: UInt64(truncatingIfNeeded: current.row))
+          startBuffer[cellCount] = UInt32(truncatingIfNeeded: i)
+          cellCount += 1
+          previous = current
+        }
+        startBuffer[cellCount] = UInt32(truncatingIfNeeded: count)
+        startsWritten = cellCount + 1
       }
-      count += 1
+      codesWritten = cellCount
     }
-    starts.append(count)
+    starts = cellStarts
   }
 
   /// The neighbour of cell `index` (of `codes`, cell codes at `depth`) at offset (dx, dy) ∈

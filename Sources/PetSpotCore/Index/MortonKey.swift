@@ -11,7 +11,8 @@ package enum MortonKey {
   /// Quantised cell coordinate of a unit-square value at 31 bits (1.0 goes to the last cell).
   @inline(__always)
   static func quantize(_ v: Double) -> UInt64 {
-    min(UInt64(max(v, 0) * 2_147_483_648), 2_147_483_647)
+    // Through Int64: one conversion instruction on x86-64 (UInt64 takes a branch).
+    UInt64(truncatingIfNeeded: min(Int64(max(v, 0) * 2_147_483_648), 2_147_483_647))
   }
 
   /// The key of a unit-square point: x bits at even positions, y bits at odd positions.
