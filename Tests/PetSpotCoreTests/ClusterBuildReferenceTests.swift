@@ -114,6 +114,27 @@ struct ClusterBuildReferenceTests {
       }
     }
   }
+
+  @Test("Z order of two cells decided on columns and rows equals the order of their interleaved codes")
+  func zOrderWithoutInterleaving() {
+    var random = SeededRandom(seed: 0x2DE7)
+    for _ in 0..<50_000 {
+      let depth = Int(random.next() % 32)
+      let side = UInt64(1) << UInt64(depth)
+      // Neighbours, shared high bits and equal cells as often as anything.
+      let a = (column: random.next() % side, row: random.next() % side)
+      let near = { (v: UInt64, r: inout SeededRandom) in
+        [v, (v + 1) % side, v ^ (UInt64(1) << (r.next() % max(UInt64(depth), 1))) % side, r.next() % side][
+          Int(r.next() % 4)]
+      }
+      let b = (column: near(a.column, &random), row: near(a.row, &random))
+      let codes = (
+        ReferenceMorton.interleave(column: a.column, row: a.row),
+        ReferenceMorton.interleave(column: b.column, row: b.row)
+      )
+      #expect(MortonKey.zOrder(a, isBefore: b) == (codes.0 < codes.1), "depth \(depth) cells \(a) \(b)")
+    }
+  }
 }
 
 /// The 62-bit Morton key of the unit square of docs/camera-model.md at 31 bits per axis, written plainly.

@@ -17,4 +17,24 @@ struct MortonKeys {
     let y = ys[pin]
     return y.isNaN ? 0 : MortonKey.make(x: xs[pin], y: y)
   }
+
+  /// Whether pin `pin` (on the map) lies in a cell of `depth` before the cell (column, row) in Z
+  /// order — its key below the cell's first — decided on the column and row, without interleaving.
+  @inline(__always)
+  func pin(_ pin: Int, isBefore cell: (column: UInt64, row: UInt64), depth: Int) -> Bool {
+    MortonKey.zOrder(Self.cell(of: xs[pin], ys[pin], depth: depth), isBefore: cell)
+  }
+
+  /// Whether pin `pin` (on the map) lies in a cell of `depth` after the cell (column, row).
+  @inline(__always)
+  func pin(_ pin: Int, isAfter cell: (column: UInt64, row: UInt64), depth: Int) -> Bool {
+    MortonKey.zOrder(cell, isBefore: Self.cell(of: xs[pin], ys[pin], depth: depth))
+  }
+
+  /// The column and row of (x, y) at `depth`: the top `depth` bits of each axis of its key.
+  @inline(__always)
+  private static func cell(of x: Double, _ y: Double, depth: Int) -> (column: UInt64, row: UInt64) {
+    let shift = UInt64(31 - depth)
+    return (MortonKey.quantize(x) >> shift, MortonKey.quantize(y) >> shift)
+  }
 }

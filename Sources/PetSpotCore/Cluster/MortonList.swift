@@ -174,10 +174,12 @@ struct MortonList: Sendable {
     let r2 = radius * radius
     for column in west == east ? [west] : [west, east] {
       for row in rowLow...max(rowLow, rowHigh) {
-        let code = MortonKey.cellCode(column: UInt64(column), row: UInt64(row))
-        let low = code << shift
-        let high = (code + 1) << shift
-        scan(from: low, below: high, maxTop: maxTop, keys: keys, tops: tops) { pin in
+        let cell = (column: UInt64(column), row: UInt64(row))
+        let code = MortonKey.cellCode(column: cell.column, row: cell.row)
+        scan(
+          cell: cell, low: code << shift, high: (code + 1) << shift, depth: depth, maxTop: maxTop, keys: keys,
+          tops: tops
+        ) { pin in
           let dx = WorldCopy.distance(nearby: xs[Int(pin)] - center.x)
           let dy = ys[Int(pin)] - center.y
           if dx * dx + dy * dy < r2 { body(pin) }
@@ -186,9 +188,12 @@ struct MortonList: Sendable {
     }
   }
 
-  /// Calls `body` with the pins whose key is in `low ..< high` and top at most `maxTop`, in order.
+  /// Calls `body` with the pins of cell `cell` at `depth` (keys in `low ..< high`) whose top is at
+  /// most `maxTop`, in order. Within a chunk the cell's bounds are found by binary search on the
+  /// pins' columns and rows (keys are not stored, and a column and row cost less than a key).
   private func scan(
-    from low: UInt64, below high: UInt64, maxTop: UInt8, keys: MortonKeys, tops: [UInt8], _ body: (UInt32) -> Void
+    cell: (column: UInt64, row: UInt64), low: UInt64, high: UInt64, depth: Int, maxTop: UInt8, keys: MortonKeys,
+    tops: [UInt8], _ body: (UInt32) -> Void
   ) {
     // The first chunk that can hold a key ≥ low: the last one starting below it.
     var lo = 0
@@ -204,7 +209,7 @@ struct MortonList: Sendable {
       var end = chunk.count
       while start < end {
         let mid = (start + end) / 2
-        if keys[Int(chunk[mid])] < low { start = mid + 1 } else { end = mid }
+        if keys.pin(Int(chunk[mid]), isBefore: cell, depth: depth) { start = mid + 1 } else { end = mid }
       }
     }
     var c = lo
@@ -215,14 +220,14 @@ struct MortonList: Sendable {
       }
       guard lowestTops[c] <= maxTop else { continue }
       let chunk = chunks[c]
-      // Where the keys reach `high`: the chunk's end when the next chunk starts below it, else a
-      // binary search (keys are computed, not stored: a few per chunk, not one per pin).
+      // Where the cell ends: the chunk's end when the next chunk starts below `high`, else a
+      // binary search.
       var end = chunk.count
       if c + 1 == chunks.count || firstKeys[c + 1] >= high {
         var low = start
         while low < end {
           let mid = (low + end) / 2
-          if keys[Int(chunk[mid])] < high { low = mid + 1 } else { end = mid }
+          if keys.pin(Int(chunk[mid]), isAfter: cell, depth: depth) { end = mid } else { low = mid + 1 }
         }
       }
       let blocks = blockTops[c]

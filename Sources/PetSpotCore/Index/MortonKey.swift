@@ -21,6 +21,16 @@ package enum MortonKey {
     spread(quantize(x)) | (spread(quantize(y)) << 1)
   }
 
+  /// Whether cell `a` comes before cell `b` (same depth) in Z order, without interleaving their
+  /// bits: the axis whose highest differing bit is higher decides (y, on the odd bits, on a tie).
+  @inline(__always)
+  package static func zOrder(_ a: (column: UInt64, row: UInt64), isBefore b: (column: UInt64, row: UInt64)) -> Bool {
+    let dx = a.column ^ b.column
+    let dy = a.row ^ b.row
+    // dy's highest bit below dx's (`dy < dx && dy < dx ^ dy`): the columns decide.
+    return dy < dx && dy < (dx ^ dy) ? a.column < b.column : a.row < b.row
+  }
+
   /// The code of the cell at (column, row) of a quadtree depth (interleaved like a key).
   @inline(__always)
   static func cellCode(column: UInt64, row: UInt64) -> UInt64 {
