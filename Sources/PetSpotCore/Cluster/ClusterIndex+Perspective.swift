@@ -136,6 +136,7 @@ extension ClusterIndex {
   private func repaired(_ cut: [CutNode], view: CameraView) -> [ClusterItem] {
     let d = options.minSeparation
     // Z order of the drawn pins (Morton key, then position), as the build's greedy pass.
+    let keys = self.keys
     let zKeys = cut.map { node in
       let pin = node.pin
       return (key: keys[Int(pin)], pin: pin)

@@ -122,9 +122,7 @@ public struct ClusterIndex: Sendable {
   /// Whether pin a comes before pin b in Z order (Morton key, then position).
   @inline(__always)
   func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-    let ka = keys[Int(a)]
-    let kb = keys[Int(b)]
-    return ka < kb || (ka == kb && a < b)
+    MortonKeys.precedes(Int(a), Int(b), xs: pins.mercatorX, ys: pins.mercatorY)
   }
 
   /// Calls `body` with each child of a cluster in Z order: the seed's node, then the members' heads.

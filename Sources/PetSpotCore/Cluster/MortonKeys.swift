@@ -18,6 +18,25 @@ struct MortonKeys {
     return y.isNaN ? 0 : MortonKey.make(x: xs[pin], y: y)
   }
 
+  /// Whether pin `a` comes before pin `b` in Z order (key, then position), decided on their
+  /// quantised columns and rows without interleaving them (pins off the map as key 0).
+  @inline(__always)
+  func precedes(_ a: Int, _ b: Int) -> Bool { Self.precedes(a, b, xs: xs, ys: ys) }
+
+  /// ``precedes(_:_:)`` on the pin set's Mercator arrays (no view made: a hot loop's form).
+  @inline(__always)
+  static func precedes(_ a: Int, _ b: Int, xs: [Double], ys: [Double]) -> Bool {
+    let (ca, cb) = (cell(of: a, xs, ys), cell(of: b, xs, ys))
+    return ca == cb ? a < b : MortonKey.zOrder(ca, isBefore: cb)
+  }
+
+  /// The 31-bit column and row of pin `pin` ((0, 0), key 0, off the map).
+  @inline(__always)
+  private static func cell(of pin: Int, _ xs: [Double], _ ys: [Double]) -> (column: UInt64, row: UInt64) {
+    let y = ys[pin]
+    return y.isNaN ? (0, 0) : (MortonKey.quantize(xs[pin]), MortonKey.quantize(y))
+  }
+
   /// Whether pin `pin` (on the map) lies in a cell of `depth` before the cell (column, row) in Z
   /// order — its key below the cell's first — decided on the column and row, without interleaving.
   @inline(__always)

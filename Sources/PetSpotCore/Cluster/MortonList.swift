@@ -66,15 +66,13 @@ struct MortonList: Sendable {
   }
 
   /// Where `pin` is or would go inside chunk `c`.
-  private func slot(of pin: UInt32, key: UInt64, in c: Int, keys: MortonKeys) -> Int {
+  private func slot(of pin: UInt32, in c: Int, keys: MortonKeys) -> Int {
     let chunk = chunks[c]
     var lo = 0
     var hi = chunk.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      let other = chunk[mid]
-      let otherKey = keys[Int(other)]
-      if otherKey < key || (otherKey == key && other < pin) { lo = mid + 1 } else { hi = mid }
+      if keys.precedes(Int(chunk[mid]), Int(pin)) { lo = mid + 1 } else { hi = mid }
     }
     return lo
   }
@@ -92,7 +90,7 @@ struct MortonList: Sendable {
       return
     }
     let c = chunkIndex(key: key, pin: pin, keys: keys)
-    let at = slot(of: pin, key: key, in: c, keys: keys)
+    let at = slot(of: pin, in: c, keys: keys)
     chunks[c].insert(pin, at: at)
     if at == 0 { firstKeys[c] = key }
     lowestTops[c] = min(lowestTops[c], top)
@@ -113,7 +111,7 @@ struct MortonList: Sendable {
   mutating func remove(_ pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     let key = keys[Int(pin)]
     let c = chunkIndex(key: key, pin: pin, keys: keys)
-    let at = slot(of: pin, key: key, in: c, keys: keys)
+    let at = slot(of: pin, in: c, keys: keys)
     guard at < chunks[c].count, chunks[c][at] == pin else { return }
     count -= 1
     chunks[c].remove(at: at)
@@ -133,7 +131,7 @@ struct MortonList: Sendable {
     guard !chunks.isEmpty else { return }
     let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
     lowestTops[c] = min(lowestTops[c], top)
-    let b = slot(of: pin, key: keys[Int(pin)], in: c, keys: keys) / Self.blockSize
+    let b = slot(of: pin, in: c, keys: keys) / Self.blockSize
     blockTops[c][b] = min(blockTops[c][b], top)
   }
 
