@@ -19,8 +19,9 @@
 /// change can reach instead of rebuilding.
 ///
 /// **Storage.** Every pin is known by its position in ``pins``; per pin the index keeps its
-/// Morton key, its *top* (the lowest level at which it is still an item), the seed that absorbed
-/// it there and its *head* (the node it is at its top level). A cluster record holds its drawn
+/// *top* (the lowest level at which it is still an item), the seed that absorbed it there and its
+/// *head* (the node it is at its top level); its Morton key is computed from its position when
+/// needed (``keys``). A cluster record (64 bytes) holds its drawn
 /// point (its seed's position: a query reads one record per node), seed pin, aggregates, leaf
 /// box, level, the node its seed was one level up (``Cluster/up``: a chain per seed from its
 /// lowest cluster upwards) and its other members as pins (their heads are the nodes). A node is
