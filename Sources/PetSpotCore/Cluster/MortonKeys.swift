@@ -26,15 +26,10 @@ struct MortonKeys {
   /// ``precedes(_:_:)`` on the pin set's Mercator arrays (no view made: a hot loop's form).
   @inline(__always)
   static func precedes(_ a: Int, _ b: Int, xs: [Double], ys: [Double]) -> Bool {
-    let (ca, cb) = (cell(of: a, xs, ys), cell(of: b, xs, ys))
+    // The 31-bit column and row: the key's two halves ((0, 0), key 0, off the map).
+    let cell = { (pin: Int) in ys[pin].isNaN ? (column: 0, row: 0) : Self.cell(of: xs[pin], ys[pin], depth: 31) }
+    let (ca, cb) = (cell(a), cell(b))
     return ca == cb ? a < b : MortonKey.zOrder(ca, isBefore: cb)
-  }
-
-  /// The 31-bit column and row of pin `pin` ((0, 0), key 0, off the map).
-  @inline(__always)
-  private static func cell(of pin: Int, _ xs: [Double], _ ys: [Double]) -> (column: UInt64, row: UInt64) {
-    let y = ys[pin]
-    return y.isNaN ? (0, 0) : (MortonKey.quantize(xs[pin]), MortonKey.quantize(y))
   }
 
   /// Whether pin `pin` (on the map) lies in a cell of `depth` before the cell (column, row) in Z

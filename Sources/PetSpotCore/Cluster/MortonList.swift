@@ -53,7 +53,7 @@ struct MortonList: Sendable {
 
   /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
   /// not after it.
-  private func chunkIndex(key: UInt64, pin: UInt32, keys: MortonKeys) -> Int {
+  private func chunkIndex(key: UInt64, pin: UInt32) -> Int {
     var lo = 0
     var hi = chunks.count - 1
     while lo < hi {
@@ -77,7 +77,7 @@ struct MortonList: Sendable {
     return lo
   }
 
-  /// Adds a pin (with its key in `keys` and its top `top`, also in `tops`).
+  /// Adds a pin (its key computed by `keys`, its top in `tops`).
   mutating func insert(_ pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     let top = tops[Int(pin)]
     let key = keys[Int(pin)]
@@ -89,7 +89,7 @@ struct MortonList: Sendable {
       blockTops = [[top]]
       return
     }
-    let c = chunkIndex(key: key, pin: pin, keys: keys)
+    let c = chunkIndex(key: key, pin: pin)
     let at = slot(of: pin, in: c, keys: keys)
     chunks[c].insert(pin, at: at)
     if at == 0 { firstKeys[c] = key }
@@ -107,10 +107,10 @@ struct MortonList: Sendable {
     refresh(chunk: c, tops: tops)
   }
 
-  /// Removes a pin (its key in `keys` must be the one it was inserted with).
+  /// Removes a pin (its position must be the one it was inserted with: `keys` computes its key).
   mutating func remove(_ pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     let key = keys[Int(pin)]
-    let c = chunkIndex(key: key, pin: pin, keys: keys)
+    let c = chunkIndex(key: key, pin: pin)
     let at = slot(of: pin, in: c, keys: keys)
     guard at < chunks[c].count, chunks[c][at] == pin else { return }
     count -= 1
@@ -129,7 +129,7 @@ struct MortonList: Sendable {
   /// Records that a pin's top went down to `top`.
   mutating func lowered(_ pin: UInt32, to top: UInt8, keys: MortonKeys) {
     guard !chunks.isEmpty else { return }
-    let c = chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys)
+    let c = chunkIndex(key: keys[Int(pin)], pin: pin)
     lowestTops[c] = min(lowestTops[c], top)
     let b = slot(of: pin, in: c, keys: keys) / Self.blockSize
     blockTops[c][b] = min(blockTops[c][b], top)
@@ -138,7 +138,7 @@ struct MortonList: Sendable {
   /// Recomputes the exact lowest top of the chunk holding `pin` (after tops went up).
   mutating func refresh(around pin: UInt32, keys: MortonKeys, tops: [UInt8]) {
     guard !chunks.isEmpty else { return }
-    refresh(chunk: chunkIndex(key: keys[Int(pin)], pin: pin, keys: keys), tops: tops)
+    refresh(chunk: chunkIndex(key: keys[Int(pin)], pin: pin), tops: tops)
   }
 
   /// Recomputes the lowest tops of chunk `c` and its blocks.
