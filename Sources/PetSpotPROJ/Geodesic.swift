@@ -11,9 +11,9 @@ public final class Geodesic: GeodesicMetric, @unchecked Sendable {
   private let parameters: UnsafeMutablePointer<geod_geodesic>
 
   /// WGS84 semi-major axis in metres.
-  public static let wgs84EquatorialRadius = 6_378_137.0
+  public static let wgs84EquatorialRadius = WGS84.equatorialRadius
   /// WGS84 flattening.
-  public static let wgs84Flattening = 1 / 298.257223563
+  public static let wgs84Flattening = WGS84.flattening
 
   /// The WGS84 ellipsoid. See `geod_init`.
   public init() {
@@ -29,6 +29,15 @@ public final class Geodesic: GeodesicMetric, @unchecked Sendable {
     var metres = 0.0
     geod_inverse(parameters, from.latitude, from.longitude, to.latitude, to.longitude, &metres, nil, nil)
     return metres
+  }
+
+  /// The geodesic distance in metres from `from` to `to` and the geodesic's azimuth at `to`
+  /// (degrees clockwise from north, pointing away from `from`). See `geod_inverse`.
+  public func distanceAndAzimuth(_ from: GeoCoordinate, _ to: GeoCoordinate) -> (metres: Double, azimuth: Double) {
+    var metres = 0.0
+    var azimuth = 0.0
+    geod_inverse(parameters, from.latitude, from.longitude, to.latitude, to.longitude, &metres, nil, &azimuth)
+    return (metres, azimuth)
   }
 
   /// The point `metres` away from `from` along the initial azimuth `azimuth` (degrees clockwise

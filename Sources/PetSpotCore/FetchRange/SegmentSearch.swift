@@ -3,8 +3,10 @@ import RealModule
 /// The farthest point from a centre along one straight edge of the Mercator plane.
 ///
 /// Parallels (horizontal edges) are solved in closed form. Other edges are scanned on the
-/// sphere, and every hump within 2 % of the best one is refined on the ellipsoid with a
-/// golden-section search over the two sample intervals either side of it.
+/// sphere; from every hump within 2 % of the best one the search climbs on the ellipsoid, led by
+/// the distance's slope along the edge (``EdgeSampler``), to the end or the pair of samples where
+/// the slope changes sign, and refines that pair by a safeguarded secant search for the zero of
+/// the slope when the samples are too far apart to bound the peak between them.
 struct SegmentSearch {
   let center: GeoCoordinate
   let from: MercatorPoint
@@ -43,46 +45,44 @@ struct SegmentSearch {
     // Humps are thousands of kilometres wide: 128 samples per world width find them all. A peak
     // sampled finely enough needs no refinement (the rise between samples stays within
     // `riseAllowance`): short edges (city views) are sampled that finely on the sphere, which is
-    // cheap; longer ones refine each hump by golden-section search instead.
+    // cheap; longer ones refine each hump by a secant search for the zero of its slope instead.
     let endpoints = max(sphere.angle(to: coordinate(at: 0)), sphere.angle(to: coordinate(at: 1))) * 6_356_752
     let fine = Self.fineSpacing(forDistance: endpoints)
     let coarse = 16 + (Int(clamping: length * 128, to: 0...4080, rounding: .towardZero) ?? 4080)
     let needed = Int(clamping: edgeMetres / fine, to: 0...Self.maxFineSamples, rounding: .up) ?? Self.maxFineSamples
     let n = needed < Self.maxFineSamples ? max(coarse, needed) : coarse
     let spacingMetres = edgeMetres / Double(n)
-    let grid = SampleGrid(search: self, metric: metric, count: n)
-    let chords = SphericalChord(center: center)
-    var samples = [Double](repeating: 0, count: n + 1)
-    return samples.withUnsafeMutableBufferPointer { scores in
+    let sampler = EdgeSampler(search: self, metric: metric, count: n)
+    // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
+    var humps: [Hump] = []
+    for peak in sphericalPeaks(count: n) {
+      let hump = sampler.climb(from: peak)
+      if !humps.contains(where: { $0.lower.t == hump.lower.t }) { humps.append(hump) }
+    }
+    // Between samples a smooth peak rises at most spacing² · |f''| / 8 above the best sample;
+    // |f''| ≤ 4 / R keeps a wide margin for curved (loxodrome) edges near the poles.
+    let rise = 4 * spacingMetres * spacingMetres / 6_356_752
+    var best = humps.map(\.measured).max() ?? 0
+    if rise <= Self.riseAllowance(forDistance: best) { return best + rise }
+    // Refine the highest humps first; a hump that cannot beat the best found is skipped.
+    for hump in humps.sorted(by: { $0.measured > $1.measured }) where hump.measured + rise >= best {
+      best = max(best, sampler.peak(of: hump, edgeMetres: edgeMetres))
+    }
+    return best
+  }
+
+  /// The sample indices (of `count` + 1 evenly spaced points) where the distance on the sphere has
+  /// a local maximum within ``refineThreshold`` of the largest: where the ellipsoid's humps are.
+  private func sphericalPeaks(count n: Int) -> [Int] {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { scores in
       // Scores are squared chords on the unit sphere: monotone in the angle, no inverse trig.
-      var bestScore = 0.0
-      for i in 0...n {
-        let t = Double(i) / Double(n)
-        scores[i] = chords.squaredChord(x: from.x + t * (to.x - from.x), y: from.y + t * (to.y - from.y))
-        bestScore = max(bestScore, scores[i])
-      }
+      SphericalChord(center: center).squaredChords(from: from, to: to, into: scores)
+      let bestScore = scores.max() ?? 0
       let threshold = SphericalChord.squaredChord(
         angle: SphericalChord.angle(squaredChord: bestScore) * Self.refineThreshold)
-      // The ellipsoid's peak can sit a few samples from the sphere's: climb to it on the grid.
-      var peaks: [(index: Int, value: Double)] = []
-      for i in 0...n
-      where scores[i] >= threshold
-        && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
-      {
-        peaks.append(grid.climb(from: i))
+      return (0...n).filter { i in
+        scores[i] >= threshold && (i == 0 || scores[i] >= scores[i - 1]) && (i == n || scores[i] >= scores[i + 1])
       }
-      // Between samples a smooth peak rises at most spacing² · |f''| / 8 above the best sample;
-      // |f''| ≤ 4 / R keeps a wide margin for curved (loxodrome) edges near the poles.
-      let rise = 4 * spacingMetres * spacingMetres / 6_356_752
-      var best = peaks.map(\.value).max() ?? 0
-      if rise <= Self.riseAllowance(forDistance: best) { return best + rise }
-      // Refine the highest humps first; a hump that cannot beat the best found is skipped.
-      for (peak, value) in peaks.sorted(by: { $0.value > $1.value }) where value + rise >= best {
-        let lower = Double(max(peak - 1, 0)) / Double(n)
-        let upper = Double(min(peak + 1, n)) / Double(n)
-        best = max(best, refine(metric: metric, lower: lower, upper: upper, edgeMetres: edgeMetres))
-      }
-      return best
     }
   }
 
@@ -108,128 +108,5 @@ struct SegmentSearch {
       deltaX = max(abs(WorldCopy.nearestOffset(lo - centerX)), abs(WorldCopy.nearestOffset(hi - centerX)))
     }
     return metric.distance(center, GeoCoordinate(latitude: latitude, longitude: center.longitude + deltaX * 360))
-  }
-
-  /// Golden-section search for the largest ellipsoidal distance on t ∈ [lower, upper], until the
-  /// bracket is shorter than 50 m along the edge (an upper bound on metres per unit t); the value
-  /// returned is raised by the most a smooth peak can exceed the bracket's best point (under 2 mm).
-  private func refine<Metric: GeodesicMetric>(
-    metric: Metric, lower: Double, upper: Double, edgeMetres: Double
-  ) -> Double {
-    let along = { (t: Double) in metric.distance(center, coordinate(at: t)) }
-    let best = GoldenSection.maximize(
-      of: along, lower: lower, upper: upper, maxIterations: 80, while: { $0 * edgeMetres > 50 })
-    let bracket = best.bracket * edgeMetres
-    return best.value + 4 * bracket * bracket / 6_356_752 + FetchRangeSolver<Metric>.searchAllowance
-  }
-}
-
-/// Ellipsoidal distances at the sample points t = i / count of a segment.
-private struct SampleGrid<Metric: GeodesicMetric> {
-  let search: SegmentSearch
-  let metric: Metric
-  let count: Int
-
-  func distance(_ i: Int) -> Double {
-    if let vertices = search.vertices, i == 0 || i == count {
-      let vertex = i == 0 ? search.from : search.to
-      return vertices.distance(at: vertex) {
-        metric.distance(
-          search.center,
-          GeoCoordinate(latitude: WebMercator.latitude(y: vertex.y), longitude: WebMercator.longitude(x: vertex.x)))
-      }
-    }
-    return metric.distance(search.center, search.coordinate(at: Double(i) / Double(count)))
-  }
-
-  /// Hill-climbs from sample `start` to a local maximum of the ellipsoidal distance on the grid:
-  /// its index and distance.
-  func climb(from start: Int) -> (index: Int, value: Double) {
-    var index = start
-    var value = distance(start)
-    while true {
-      let left = index > 0 ? distance(index - 1) : -1
-      let right = index < count ? distance(index + 1) : -1
-      if left > value && left >= right {
-        index -= 1
-        value = left
-      } else if right > value {
-        index += 1
-        value = right
-      } else {
-        return (index, value)
-      }
-    }
-  }
-}
-
-/// Great-circle angles from a fixed centre on the unit sphere (haversine form, well conditioned
-/// for tiny and near-antipodal distances). Used only to locate maxima, never as a result.
-struct SphericalDistance {
-  private let sinLat: Double, cosLat: Double, lat: Double, lng: Double
-
-  init(center: GeoCoordinate) {
-    lat = center.latitude * .pi / 180
-    lng = center.longitude * .pi / 180
-    sinLat = Double.sin(lat)
-    cosLat = Double.cos(lat)
-  }
-
-  /// The central angle in radians to `point`.
-  func angle(to point: GeoCoordinate) -> Double {
-    let lat2 = point.latitude * .pi / 180
-    let lng2 = point.longitude * .pi / 180
-    let sdLat = Double.sin((lat2 - lat) / 2)
-    let sdLng = Double.sin((lng2 - lng) / 2)
-    let h = sdLat * sdLat + cosLat * Double.cos(lat2) * sdLng * sdLng
-    return 2 * Double.asin(min(1, h.squareRoot()))
-  }
-}
-
-/// Ellipsoidal distances measured at a polygon's vertices during one search, so that the two edges
-/// meeting at a vertex measure it once.
-final class VertexDistances {
-  private var known: [(point: MercatorPoint, metres: Double)] = []
-
-  /// The distance at `point`, measured by `measure` the first time.
-  func distance(at point: MercatorPoint, _ measure: () -> Double) -> Double {
-    if let hit = known.first(where: { $0.point == point }) { return hit.metres }
-    let metres = measure()
-    known.append((point, metres))
-    return metres
-  }
-}
-
-/// Squared chord lengths on the unit sphere from a fixed centre to Mercator points, without
-/// inverse trigonometry: with u = π(1 − 2Y), cos φ = 1/cosh u and sin φ = tanh u. Monotone in the
-/// central angle, so it locates maxima as the angle does, at a fraction of the cost.
-struct SphericalChord {
-  private let cx: Double, cy: Double, cz: Double
-
-  init(center: GeoCoordinate) {
-    let lat = center.latitude * .pi / 180
-    let lng = center.longitude * .pi / 180
-    (cx, cy, cz) = (Double.cos(lat) * Double.cos(lng), Double.cos(lat) * Double.sin(lng), Double.sin(lat))
-  }
-
-  /// |p − c|² for the point at Mercator (x, y) (x unwrapped).
-  @inline(__always)
-  func squaredChord(x: Double, y: Double) -> Double {
-    let e = Double.exp(.pi * (1 - 2 * y))
-    let inverse = 1 / e
-    let cosLat = 2 / (e + inverse)
-    let sinLat = (e - inverse) / (e + inverse)
-    let lng = (2 * x - 1) * .pi
-    let (px, py, pz) = (cosLat * Double.cos(lng), cosLat * Double.sin(lng), sinLat)
-    return (px - cx) * (px - cx) + (py - cy) * (py - cy) + (pz - cz) * (pz - cz)
-  }
-
-  /// The central angle (radians) of a squared chord.
-  static func angle(squaredChord c2: Double) -> Double { 2 * Double.asin(min(1, c2.squareRoot() / 2)) }
-
-  /// The squared chord of a central angle (radians).
-  static func squaredChord(angle: Double) -> Double {
-    let chord = 2 * Double.sin(angle / 2)
-    return chord * chord
   }
 }

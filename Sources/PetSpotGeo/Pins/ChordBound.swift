@@ -43,9 +43,9 @@ struct ECEF {
 /// The gap between the bounds is about c³/24ρ²: 8 mm at 20 km, 1 m at 100 km, 28 m at 300 km.
 enum ChordBound {
   /// WGS84 semi-major axis, metres.
-  static let semiMajorAxis = 6_378_137.0
+  static let semiMajorAxis = WGS84.equatorialRadius
   /// WGS84 first eccentricity squared.
-  static let eccentricitySquared = 6.69437999014e-3
+  static let eccentricitySquared = WGS84.eccentricitySquared
   /// The smallest radius of curvature of the WGS84 ellipsoid, a(1 − e²), metres.
   static let smallestRadius = semiMajorAxis * (1 - eccentricitySquared)
   /// The longest chord the upper bound is stated for, metres.
