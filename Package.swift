@@ -95,7 +95,11 @@ let package = Package(
     .testTarget(
       name: "PetSpotCoreTests",
       dependencies: ["PetSpotCore", "PetSpotTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
-    .testTarget(name: "PetSpotPROJTests", dependencies: ["PetSpotCore", "PetSpotPROJ", "PetSpotTestSupport"]),
+    .testTarget(
+      name: "PetSpotPROJTests",
+      dependencies: [
+        "PetSpotCore", "PetSpotPROJ", "PetSpotTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+      ]),
     .testTarget(
       name: "PetSpotGeoTests", dependencies: ["PetSpotCore", "PetSpotGeo", "PetSpotPROJ", "PetSpotTestSupport"]),
     .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),

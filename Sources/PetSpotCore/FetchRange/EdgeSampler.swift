@@ -2,13 +2,13 @@ import RealModule
 
 /// One ellipsoidal measurement on an edge: the distance from the centre at parameter t and its
 /// rate of change along the edge.
-struct EdgeSample {
+package struct EdgeSample {
   /// The edge parameter, 0 at its start and 1 at its end.
-  let t: Double
-  /// The geodesic distance from the centre, metres.
-  let metres: Double
+  package let t: Double
+  /// The measured distance from the centre, metres.
+  package let metres: Double
   /// d(metres)/dt: metres of distance gained per unit of t.
-  let slope: Double
+  package let slope: Double
 }
 
 /// Where one hump of the ellipsoidal distance along an edge peaks, as the samples locate it:
@@ -22,17 +22,17 @@ struct Hump {
   var measured: Double { max(lower.metres, upper.metres) }
 }
 
-/// Measures the ellipsoidal distance and its slope at the sample points t = i / count of a
-/// segment (and between them), and locates humps from those measurements.
+/// Measures the distance and its slope at the sample points t = i / count of a segment (and
+/// between them), and locates humps from those measurements.
 ///
-/// The slope comes at the price of the distance: the geodesic's azimuth at the far point is the
-/// direction in which the distance grows (Gauss's lemma), so the slope along the edge is the
-/// edge's velocity in metres (north and east, from the ellipsoid's radii of curvature) projected on
-/// that azimuth. Led by the slope, a climb takes one measurement per step and a refinement
-/// converges in a few (the slope is nearly linear across a hump's peak).
-struct EdgeSampler<Metric: GeodesicMetric> {
+/// The slope comes with the measurement: the measure's gradient on the surface (for the geodesic,
+/// the unit vector along its arrival azimuth) projected on the edge's velocity in metres, north
+/// and east from the ellipsoid's radii of curvature. Led by the slope, a climb takes one
+/// measurement per step and a refinement converges in a few (the slope is nearly linear across a
+/// hump's peak).
+package struct EdgeSampler {
   let search: SegmentSearch
-  let metric: Metric
+  let measure: DistanceMeasure
   let count: Int
 
   /// Along-edge metres a refinement steps past a predicted peak to close its bracket.
@@ -40,36 +40,37 @@ struct EdgeSampler<Metric: GeodesicMetric> {
   /// A refinement stops when its bracket is this short along the edge, metres.
   static var bracketTolerance: Double { 50 }
 
+  /// Measures `search`'s edge with `measure`, its grid having `count` + 1 points.
+  package init(search: SegmentSearch, measure: DistanceMeasure, count: Int) {
+    self.search = search
+    self.measure = measure
+    self.count = count
+  }
+
   /// The measurement at grid point `i` (a vertex's is measured once per polygon).
   func sample(_ i: Int) -> EdgeSample {
     guard let vertices = search.vertices, i == 0 || i == count else { return sample(at: Double(i) / Double(count)) }
     let t = i == 0 ? 0.0 : 1.0
     let point = search.coordinate(at: t)
-    let measured = vertices.measurement(at: i == 0 ? search.from : search.to) {
-      metric.distanceAndAzimuth(search.center, point)
-    }
-    return EdgeSample(
-      t: t, metres: measured.metres, slope: slope(atLatitude: point.latitude, azimuth: measured.azimuth))
+    let measured = vertices.measurement(at: i == 0 ? search.from : search.to) { measure.measure(point) }
+    return EdgeSample(t: t, metres: measured.metres, slope: slope(atLatitude: point.latitude, measured))
   }
 
   /// The measurement at parameter `t`.
-  func sample(at t: Double) -> EdgeSample {
+  package func sample(at t: Double) -> EdgeSample {
     let point = search.coordinate(at: t)
-    let measured = metric.distanceAndAzimuth(search.center, point)
-    return EdgeSample(
-      t: t, metres: measured.metres, slope: slope(atLatitude: point.latitude, azimuth: measured.azimuth))
+    let measured = measure.measure(point)
+    return EdgeSample(t: t, metres: measured.metres, slope: slope(atLatitude: point.latitude, measured))
   }
 
-  /// d(distance)/dt where the edge is at `latitude` (degrees), for a geodesic arriving with
-  /// `azimuth` (degrees): with x(t) and y(t) linear, dφ/dt = −2π·Δy·cos φ (φ = gd(π(1 − 2y))) and
-  /// dλ/dt = 2π·Δx radians.
-  private func slope(atLatitude latitude: Double, azimuth: Double) -> Double {
+  /// d(distance)/dt where the edge is at `latitude` (degrees): with x(t) and y(t) linear,
+  /// dφ/dt = −2π·Δy·cos φ (φ = gd(π(1 − 2y))) and dλ/dt = 2π·Δx radians.
+  private func slope(atLatitude latitude: Double, _ measured: Measurement) -> Double {
     let phi = latitude * .pi / 180
     let radii = WGS84.metresPerRadian(latitude: phi)
     let north = radii.north * (-2 * .pi * (search.to.y - search.from.y) * Double.cos(phi))
     let east = radii.east * (2 * .pi * (search.to.x - search.from.x))
-    let direction = azimuth * .pi / 180
-    return north * Double.cos(direction) + east * Double.sin(direction)
+    return north * measured.north + east * measured.east
   }
 
   /// Climbs from grid point `start` in the direction the distance grows, one measurement per step,
@@ -128,22 +129,20 @@ struct EdgeSampler<Metric: GeodesicMetric> {
       (older, newer) = (newer, here)
     }
     let bracket = (upper.t - lower.t) * edgeMetres
-    return best + 4 * bracket * bracket / 6_356_752 + FetchRangeSolver<Metric>.searchAllowance
+    return best + 4 * bracket * bracket / 6_356_752 + SegmentSearch.searchAllowance
   }
 }
 
-/// Ellipsoidal measurements at a polygon's vertices during one search, so that the two edges
-/// meeting at a vertex measure it once.
+/// Measurements at a polygon's vertices during one search, so that the two edges meeting at a
+/// vertex measure it once.
 final class VertexDistances {
-  private var known: [(point: MercatorPoint, metres: Double, azimuth: Double)] = []
+  private var known: [(point: MercatorPoint, measured: Measurement)] = []
 
-  /// The distance and arrival azimuth at `point`, measured by `measure` the first time.
-  func measurement(
-    at point: MercatorPoint, _ measure: () -> (metres: Double, azimuth: Double)
-  ) -> (metres: Double, azimuth: Double) {
-    if let hit = known.first(where: { $0.point == point }) { return (hit.metres, hit.azimuth) }
+  /// The measurement at `point`, taken by `measure` the first time.
+  func measurement(at point: MercatorPoint, _ measure: () -> Measurement) -> Measurement {
+    if let hit = known.first(where: { $0.point == point }) { return hit.measured }
     let measured = measure()
-    known.append((point, measured.metres, measured.azimuth))
+    known.append((point, measured))
     return measured
   }
 }

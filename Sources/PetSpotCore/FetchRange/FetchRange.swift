@@ -11,8 +11,11 @@ import RealModule
 ///   end farthest in longitude, or at Δλ = 180° when it reaches it;
 /// - along a meridian at |Δλ| ≤ 90° the distance falls to a minimum and grows again, so it peaks at
 ///   an end; farther out (|Δλ| > 90°) it can peak inside the edge;
-/// - other edges (rotated cameras) are straight lines in Mercator: they are scanned on the sphere
-///   and every near-best hump is refined on the ellipsoid by golden-section search.
+/// - other edges (rotated and tilted cameras) are straight lines in Mercator: they are scanned on
+///   the sphere and every near-best hump is climbed and refined on the ellipsoid, led by the
+///   distance's slope along the edge (``SegmentSearch``, ``EdgeSampler``). Within 150 km of the
+///   centre the measure is the chord bound of the geodesic (``ChordMeasure``), which needs no
+///   geodesic at all; beyond, the geodesic itself.
 ///
 /// An unrotated camera (or one turned by a multiple of 90°) is an axis-aligned box: the answer is
 /// the farther of its two eastern corners (two `geod_inverse` calls), plus a meridian search for
@@ -23,7 +26,7 @@ public struct FetchRangeSolver<Metric: GeodesicMetric> {
 
   /// Metres added to a maximum found by search (not at a closed-form candidate) to cover the
   /// search's residual, so the range is never below the true maximum.
-  public static var searchAllowance: Double { 0.001 }
+  public static var searchAllowance: Double { SegmentSearch.searchAllowance }
 
   /// Creates a solver measuring with `metric`.
   public init(metric: Metric) {
@@ -47,14 +50,37 @@ public struct FetchRangeSolver<Metric: GeodesicMetric> {
     return farthestOnEdges(of: rectangle.regionPolygon, from: center)
   }
 
-  /// The largest distance along the straight (in Mercator) edges of a polygon.
+  /// The largest distance along the straight (in Mercator) edges of a polygon: bounded by chords
+  /// when the polygon lies within ``ChordMeasure/largestDistance`` of the centre, measured by
+  /// geodesics otherwise.
   private func farthestOnEdges(of polygon: [MercatorPoint], from center: GeoCoordinate) -> Double {
+    let sphere = SphericalDistance(center: center)
+    let farthestVertex =
+      polygon.lazy.map { vertex in
+        sphere.angle(
+          to: GeoCoordinate(latitude: WebMercator.latitude(y: vertex.y), longitude: WebMercator.longitude(x: vertex.x)))
+          * 6_371_009
+      }.max() ?? 0
+    // Vertices well inside the chords' reach (on the sphere, within 1 % of the ellipsoid): try the
+    // chord bound, and keep it when the maximum it finds is within its reach too.
+    if farthestVertex < 0.9 * ChordMeasure.largestDistance {
+      let bounded = farthestOnEdges(of: polygon, measure: .chord(ChordMeasure(center: center)), center: center)
+      if bounded <= ChordMeasure.largestDistance { return bounded }
+    }
+    return farthestOnEdges(
+      of: polygon, measure: .geodesic(GeodesicMeasure(metric: metric, center: center)), center: center)
+  }
+
+  /// The largest value of `measure` along the edges of a polygon.
+  private func farthestOnEdges(
+    of polygon: [MercatorPoint], measure: DistanceMeasure, center: GeoCoordinate
+  ) -> Double {
     var best = 0.0
     let vertices = VertexDistances()
     for i in polygon.indices {
       let edge = SegmentSearch(
         center: center, from: polygon[i], to: polygon[(i + 1) % polygon.count], vertices: vertices)
-      best = max(best, edge.farthestDistance(metric: metric))
+      best = max(best, edge.farthestDistance(measure: measure))
     }
     return best
   }

@@ -39,7 +39,7 @@ struct MeridianSearch {
     if atInnerEdge {
       let x = WebMercator.x(longitude: longitude)
       let edge = SegmentSearch(center: center, from: MercatorPoint(x: x, y: top), to: MercatorPoint(x: x, y: bottom))
-      return edge.farthestDistance(metric: metric)
+      return edge.farthestDistance(measure: .geodesic(GeodesicMeasure(metric: metric, center: center)))
     }
     // Error of a golden search stopped at `tolerance` on a smooth peak: far below a millimetre.
     return distance + FetchRangeSolver<Metric>.searchAllowance

@@ -14,8 +14,9 @@ enum BenchReport {
     var timing: TimingSummary
 
     var text: String {
-      func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-      return pad(operation, 19) + pad(camera, 9) + pad(String(pins), 10) + pad(String(result), 10)
+      // A value as wide as its column or wider still gets one space after it.
+      func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(n - s.count, 1)) }
+      return pad(operation, 19) + pad(camera, 15) + pad(String(pins), 10) + pad(String(result), 10)
         + pad(format(timing.median), 12) + pad(format(timing.p90), 12) + pad(format(timing.p99), 12)
         + String(timing.samples.count)
     }
@@ -40,7 +41,7 @@ enum BenchReport {
 
   static func header(pins: PinSet) -> String {
     "# \(Machine.description), scan kernel \(PinSet.scanKernelName)\n# \(pins.count) pins (\(pins.invalidCount) invalid)\n"
-      + "operation          camera   pins      result    median      p90         p99         reps"
+      + "operation          camera         pins      result    median      p90         p99         reps"
   }
 
   /// The first JSON line: `{"machine":{"cpu","cores","swift","petspotGeo","scanKernel"},"pins":N,"invalid":N}`.

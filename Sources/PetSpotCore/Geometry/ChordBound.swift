@@ -2,15 +2,15 @@ import RealModule
 
 /// Earth-centred, earth-fixed coordinates on the WGS84 ellipsoid (metres): the straight line
 /// between two surface points is never longer than the geodesic between them.
-struct ECEF {
-  let x: Double, y: Double, z: Double
+package struct ECEF {
+  package let x: Double, y: Double, z: Double
 
-  init(_ c: GeoCoordinate) {
+  package init(_ c: GeoCoordinate) {
     self.init(latitude: c.latitude, longitude: c.longitude)
   }
 
   /// The point at (latitude, longitude) in degrees.
-  init(latitude: Double, longitude: Double) {
+  package init(latitude: Double, longitude: Double) {
     let phi = latitude * .pi / 180
     let lambda = longitude * .pi / 180
     let sinPhi = Double.sin(phi)
@@ -22,7 +22,7 @@ struct ECEF {
   }
 
   /// The chord to `o`, metres.
-  func distance(to o: ECEF) -> Double {
+  package func distance(to o: ECEF) -> Double {
     ((x - o.x) * (x - o.x) + (y - o.y) * (y - o.y) + (z - o.z) * (z - o.z)).squareRoot()
   }
 }
@@ -41,22 +41,22 @@ struct ECEF {
 /// θ · a · 1.00001 long — under 2,020 km, far below πρ ≈ 19,903 km.
 ///
 /// The gap between the bounds is about c³/24ρ²: 8 mm at 20 km, 1 m at 100 km, 28 m at 300 km.
-enum ChordBound {
+package enum ChordBound {
   /// WGS84 semi-major axis, metres.
-  static let semiMajorAxis = WGS84.equatorialRadius
+  package static let semiMajorAxis = WGS84.equatorialRadius
   /// WGS84 first eccentricity squared.
-  static let eccentricitySquared = WGS84.eccentricitySquared
+  package static let eccentricitySquared = WGS84.eccentricitySquared
   /// The smallest radius of curvature of the WGS84 ellipsoid, a(1 − e²), metres.
-  static let smallestRadius = semiMajorAxis * (1 - eccentricitySquared)
+  package static let smallestRadius = semiMajorAxis * (1 - eccentricitySquared)
   /// The longest chord the upper bound is stated for, metres.
-  static let largestChord = 2_000_000.0
+  package static let largestChord = 2_000_000.0
   /// Metres of rounding slack in every comparison of a chord or bound with a distance: ECEF
   /// coordinates carry ~1e-9 m of rounding and a measured geodesic ~1e-8 m.
-  static let slack = 1e-6
+  package static let slack = 1e-6
 
   /// An upper bound of the geodesic distance between two surface points `chord` metres apart
   /// (slack included); infinity beyond ``largestChord``.
-  static func geodesicUpperBound(chord: Double) -> Double {
+  package static func geodesicUpperBound(chord: Double) -> Double {
     guard chord <= largestChord else { return .infinity }
     return 2 * smallestRadius * Double.asin(chord / (2 * smallestRadius)) * (1 + 1e-12) + slack
   }
