@@ -114,22 +114,23 @@ extension ClusterIndex {
           // Each side writes only its own variables (`out` belongs to the first) and its part's pins.
           ParallelPair.run(
             {
+              // Joined into arrays of the final size, each part's pages handed back as they are
+              // copied: the parts and the whole are never all resident at once.
               var clusters: [Cluster] = []
-              swap(&clusters, &first.clusters)
-              clusters.reserveCapacity(room(clusters.count + second.clusters.count, 1024))
-              for var c in second.clusters {
+              clusters.reserveCapacity(room(first.clusters.count + second.clusters.count, 1024))
+              clusters.appendReleasing(&first.clusters) { $0 }
+              clusters.appendReleasing(&second.clusters) { c in
+                var c = c
                 c.up = moved(c.up)
                 c.memberStart += memberOffset
-                clusters.append(c)
+                return c
               }
-              second.clusters = []
               out.table = ClusterTable(clusters)
               out.clusters = clusters
               var members: [UInt32] = []
-              swap(&members, &first.members)
-              members.reserveCapacity(room(members.count + second.members.count, 64))
-              members += second.members
-              second.members = []
+              members.reserveCapacity(room(first.members.count + second.members.count, 64))
+              members.appendReleasing(&first.members) { $0 }
+              members.appendReleasing(&second.members) { $0 }
               out.members = members
               scatter(0)
             },

@@ -199,7 +199,7 @@ private struct SeedNeighbourhood {
 private struct ClusterRecorder {
   let level: Int
   let items: UnsafeBufferPointer<LevelItem>
-  let positions: [UInt32]
+  let positions: PartPositions
   let statusCodes: [UInt8]
   let hashes: [UInt64]
   let tops: UnsafeMutableBufferPointer<UInt8>
