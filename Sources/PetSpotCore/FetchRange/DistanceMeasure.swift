@@ -64,10 +64,8 @@ package struct ChordMeasure {
     let lambda = point.longitude * .pi / 180
     let (sinPhi, cosPhi) = (Double.sin(phi), Double.cos(phi))
     let (sinLambda, cosLambda) = (Double.sin(lambda), Double.cos(lambda))
-    let n = WGS84.equatorialRadius / (1 - WGS84.eccentricitySquared * sinPhi * sinPhi).squareRoot()
-    let dx = n * cosPhi * cosLambda - center.x
-    let dy = n * cosPhi * sinLambda - center.y
-    let dz = n * (1 - WGS84.eccentricitySquared) * sinPhi - center.z
+    let p = ECEF(sinLatitude: sinPhi, cosLatitude: cosPhi, sinLongitude: sinLambda, cosLongitude: cosLambda)
+    let (dx, dy, dz) = (p.x - center.x, p.y - center.y, p.z - center.z)
     let chord = (dx * dx + dy * dy + dz * dz).squareRoot()
     guard chord > 0 else { return Measurement(metres: ChordBound.geodesicUpperBound(chord: 0), north: 0, east: 0) }
     // dU/dc = 1/√(1 − (c/2ρ)²) (times U's 1 + 1e-12), along the chord's direction, projected on

@@ -35,13 +35,6 @@ struct SphericalChord {
     (cx, cy, cz) = (Double.cos(lat) * Double.cos(lng), Double.cos(lat) * Double.sin(lng), Double.sin(lat))
   }
 
-  /// |p − c|² for the point at Mercator (x, y) (x unwrapped).
-  @inline(__always)
-  func squaredChord(x: Double, y: Double) -> Double {
-    let lng = (2 * x - 1) * .pi
-    return squaredChord(cosLongitude: Double.cos(lng), sinLongitude: Double.sin(lng), e: Double.exp(.pi * (1 - 2 * y)))
-  }
-
   /// |p − c|² for the point with longitude cosine and sine given and e = exp(π(1 − 2Y)).
   @inline(__always)
   private func squaredChord(cosLongitude: Double, sinLongitude: Double, e: Double) -> Double {
@@ -64,17 +57,15 @@ struct SphericalChord {
   func squaredChords(from start: MercatorPoint, to end: MercatorPoint, into scores: UnsafeMutableBufferPointer<Double>)
   {
     guard let n = scores.indices.last else { return }
-    guard n > 0 else {
-      scores[0] = squaredChord(x: start.x, y: start.y)
-      return
-    }
-    let stepAngle = 2 * .pi * (end.x - start.x) / Double(n)
+    // Parameter step between points (a lone point: the start).
+    let dt = n > 0 ? 1 / Double(n) : 0
+    let stepAngle = 2 * .pi * (end.x - start.x) * dt
     let (stepCos, stepSin) = (Double.cos(stepAngle), Double.sin(stepAngle))
-    let stepFactor = Double.exp(-2 * .pi * (end.y - start.y) / Double(n))
+    let stepFactor = Double.exp(-2 * .pi * (end.y - start.y) * dt)
     var (cosLongitude, sinLongitude, e) = (1.0, 0.0, 1.0)
     for i in 0...n {
       if i % Self.reseedInterval == 0 {
-        let t = Double(i) / Double(n)
+        let t = n > 0 ? Double(i) / Double(n) : 0
         let longitude = (2 * (start.x + t * (end.x - start.x)) - 1) * .pi
         (cosLongitude, sinLongitude) = (Double.cos(longitude), Double.sin(longitude))
         e = Double.exp(.pi * (1 - 2 * (start.y + t * (end.y - start.y))))

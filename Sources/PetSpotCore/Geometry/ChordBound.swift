@@ -13,12 +13,17 @@ package struct ECEF {
   package init(latitude: Double, longitude: Double) {
     let phi = latitude * .pi / 180
     let lambda = longitude * .pi / 180
-    let sinPhi = Double.sin(phi)
-    let cosPhi = Double.cos(phi)
-    let n = ChordBound.semiMajorAxis / (1 - ChordBound.eccentricitySquared * sinPhi * sinPhi).squareRoot()
-    x = n * cosPhi * Double.cos(lambda)
-    y = n * cosPhi * Double.sin(lambda)
-    z = n * (1 - ChordBound.eccentricitySquared) * sinPhi
+    self.init(
+      sinLatitude: Double.sin(phi), cosLatitude: Double.cos(phi), sinLongitude: Double.sin(lambda),
+      cosLongitude: Double.cos(lambda))
+  }
+
+  /// The point whose geodetic latitude and longitude have these sines and cosines.
+  package init(sinLatitude: Double, cosLatitude: Double, sinLongitude: Double, cosLongitude: Double) {
+    let n = ChordBound.semiMajorAxis / (1 - ChordBound.eccentricitySquared * sinLatitude * sinLatitude).squareRoot()
+    x = n * cosLatitude * cosLongitude
+    y = n * cosLatitude * sinLongitude
+    z = n * (1 - ChordBound.eccentricitySquared) * sinLatitude
   }
 
   /// The chord to `o`, metres.
