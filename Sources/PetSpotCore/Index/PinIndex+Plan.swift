@@ -39,19 +39,15 @@ extension PinIndex {
       let firstCopy = Int(checked: window.centerX - ext - 1, rounding: .up),
       let lastCopy = Int(checked: window.centerX + ext, rounding: .down)
     else { return .scan }
-    let shifts = (firstCopy...lastCopy).map(Double.init)
-    if let quad = window.quad {
-      return plan(tests: shifts.map { QuadNodeTest(quad: quad, shift: $0) })
-    }
-    return plan(tests: shifts.map { RectangleNodeTest(window: window, shift: $0) })
+    return plan(regions: (firstCopy...lastCopy).map { Self.region(of: window, shift: Double($0)) })
   }
 
-  private func plan<Test: NodeRegionTest>(tests: [Test]) -> PrunePlan {
+  private func plan(regions: [HalfPlaneRegion]) -> PrunePlan {
     // A node against the view in every world copy at once: inside one copy is inside.
     func classify(_ x0: Double, _ y0: Double, _ size: Double) -> Overlap {
       var overlap = Overlap.outside
-      for test in tests {
-        switch test.classify(x0, y0, x0 + size, y0 + size) {
+      for region in regions {
+        switch region.classify(x0, y0, x0 + size, y0 + size).overlap {
         case .inside: return .inside
         case .partial: overlap = .partial
         case .outside: continue
@@ -77,7 +73,7 @@ extension PinIndex {
       // Every pin may be in view and few are undecided: test those (pins on the view's very edge,
       // e.g. along the antimeridian of a view exactly one world wide).
       if possible == count && possible - certain <= count / 64 {
-        return edgePinsVisible(edge, tests: tests) ? .all : .scan
+        return edgePinsVisible(edge, regions: regions) ? .all : .scan
       }
       var next: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)] = []
       for entry in edge {
@@ -107,14 +103,14 @@ extension PinIndex {
   }
 
   /// Whether every pin of the `edge` nodes lies in the view in some world copy.
-  private func edgePinsVisible<Test: NodeRegionTest>(
-    _ edge: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)], tests: [Test]
+  private func edgePinsVisible(
+    _ edge: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)], regions: [HalfPlaneRegion]
   ) -> Bool {
     edge.allSatisfy { entry in
       let node = nodes[Int(entry.node)]
       let start = Int(node.start)
       return (start..<(start + Int(node.count))).allSatisfy { j in
-        tests.contains { $0.contains(points[j].x, points[j].y) }
+        regions.contains { $0.contains(points[j].x, points[j].y) }
       }
     }
   }

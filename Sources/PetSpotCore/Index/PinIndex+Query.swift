@@ -12,7 +12,6 @@ extension PinIndex {
   public func visible(in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil) -> [UInt32] {
     var result: [UInt32] = []
     guard !positions.isEmpty else { return result }
-    result.reserveCapacity(256)
     let ext = window.halfExtentX
     // Copy k (the pin drawn at x + k) can be visible when [c.x − ext − k, c.x + ext − k] meets [0, 1].
     // A pin can show in two world copies only if the grown rectangle spans a world somewhere.
@@ -22,10 +21,9 @@ extension PinIndex {
       let firstCopy = Int(checked: window.centerX - ext - 1, rounding: .up),
       let lastCopy = Int(checked: window.centerX + ext, rounding: .down)
     {
-      // World copy k holds the pin at x + k: traverse with the rectangle shifted by −k instead.
-      for copy in firstCopy...lastCopy {
-        collect(window: window, shift: Double(copy), into: &result)
-      }
+      // World copy k holds the pin at x + k: traverse with the region shifted by −k instead.
+      let regions = (firstCopy...lastCopy).map { Self.region(of: window, shift: Double($0)) }
+      result = collect(in: regions)
     } else {
       // A view many worlds wide: one pass over the pins, each tested against every copy at once,
       // so the work never grows with the number of copies the camera shows.
@@ -77,48 +75,89 @@ extension PinIndex {
     }
   }
 
-  private func collect(window: VisibilityWindow, shift: Double, into result: inout [UInt32]) {
-    if let quad = window.quad {
-      collect(QuadNodeTest(quad: quad, shift: shift), into: &result)
-    } else {
-      collect(RectangleNodeTest(window: window, shift: shift), into: &result)
+  /// The view's region in one world copy (the pins drawn at x + shift).
+  static func region(of window: VisibilityWindow, shift: Double) -> HalfPlaneRegion {
+    if let quad = window.quad { return HalfPlaneRegion(quad: quad, shift: shift) }
+    return HalfPlaneRegion(window: window, shift: shift)
+  }
+
+  /// A run of sorted slots the walk found: a node wholly in view (`crossing` 0), or a leaf on the
+  /// view's edge with the edges crossing it, in world copy `copy` (an index into the regions).
+  private struct SlotRun {
+    var start: UInt32
+    var count: UInt32
+    var crossing: UInt8
+    var copy: UInt8
+  }
+
+  /// The positions of the pins in `regions` (one per world copy, at most ``maxTraversedCopies`` + 1),
+  /// in the walk's order: first the runs are found (the tree walk), then written into one array
+  /// of the runs' total size, edge leaves tested without a branch per pin.
+  private func collect(in regions: [HalfPlaneRegion]) -> [UInt32] {
+    var runs: [SlotRun] = []
+    runs.reserveCapacity(256)
+    var total = 0
+    for (copy, region) in regions.enumerated() {
+      walk(region, copy: UInt8(truncatingIfNeeded: copy), into: &runs, total: &total)
+    }
+    guard total > 0 else { return [] }
+    return [UInt32](unsafeUninitializedCapacity: total) { out, count in
+      let base = out.baseAddress!
+      points.withUnsafeBufferPointer { points in
+        positions.withUnsafeBufferPointer { pos in
+          var n = 0
+          for run in runs {
+            let (start, length) = (Int(run.start), Int(run.count))
+            if run.crossing == 0 {
+              (base + n).initialize(from: pos.baseAddress! + start, count: length)
+              n += length
+            } else {
+              regions[Int(run.copy)].select(
+                start..<(start + length), crossing: run.crossing, points: points, positions: pos, into: base, count: &n)
+            }
+          }
+          count = n
+        }
+      }
     }
   }
 
-  private func collect<Test: NodeRegionTest>(_ test: Test, into result: inout [UInt32]) {
-    points.withUnsafeBufferPointer { points in
-      positions.withUnsafeBufferPointer { pos in
-        // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
-        var pending = [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)](
-          repeating: (0, 0, 0, 0), count: 4 * Self.maxDepth + 8)
-        pending.withUnsafeMutableBufferPointer { stack in
-          var top = 1
-          while top > 0 {
-            top -= 1
-            let (node, level, ix, iy) = stack[top]
-            let current = nodes[Int(node)]
-            let n = Int(current.count)
-            if n == 0 { continue }
-            let size = 1.0 / Double(UInt64(1) << UInt64(level))
-            let x0 = Double(ix) * size
-            let y0 = Double(iy) * size
-            switch test.classify(x0, y0, x0 + size, y0 + size) {
-            case .outside:
-              continue
-            case .inside:
-              let start = Int(current.start)
-              result.append(contentsOf: pos[start..<(start + n)])
-            case .partial:
-              let child = current.firstChild
-              if child >= 0 {
-                for q in 0..<4 {
-                  stack[top] = (child + Int32(q), level + 1, 2 * ix + UInt32(q & 1), 2 * iy + UInt32(q >> 1))
-                  top += 1
-                }
-              } else {
-                let start = Int(current.start)
-                for j in start..<(start + n) where test.contains(points[j].x, points[j].y) { result.append(pos[j]) }
+  /// The tree walk in one world copy: appends the runs of nodes inside `region` and of leaves on
+  /// its edge, adding their sizes to `total`.
+  private func walk(_ region: HalfPlaneRegion, copy: UInt8, into runs: inout [SlotRun], total: inout Int) {
+    // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
+    withUnsafeTemporaryAllocation(
+      of: (node: Int32, level: Int32, ix: UInt32, iy: UInt32).self, capacity: 4 * Self.maxDepth + 8
+    ) {
+      stack in
+      nodes.withUnsafeBufferPointer { nodes in
+        stack[0] = (0, 0, 0, 0)
+        var top = 1
+        while top > 0 {
+          top -= 1
+          let (node, level, ix, iy) = stack[top]
+          let current = nodes[Int(node)]
+          if current.count == 0 { continue }
+          let size = 1.0 / Double(UInt64(1) << UInt64(level))
+          let x0 = Double(ix) * size
+          let y0 = Double(iy) * size
+          let (overlap, crossing) = region.classify(x0, y0, x0 + size, y0 + size)
+          switch overlap {
+          case .outside:
+            continue
+          case .inside:
+            runs.append(SlotRun(start: current.start, count: current.count, crossing: 0, copy: copy))
+            total += Int(current.count)
+          case .partial:
+            let child = current.firstChild
+            if child >= 0 {
+              for q in 0..<4 {
+                stack[top] = (child + Int32(q), level + 1, 2 * ix + UInt32(q & 1), 2 * iy + UInt32(q >> 1))
+                top += 1
               }
+            } else {
+              runs.append(SlotRun(start: current.start, count: current.count, crossing: crossing, copy: copy))
+              total += Int(current.count)
             }
           }
         }

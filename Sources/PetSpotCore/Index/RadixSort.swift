@@ -136,10 +136,12 @@ package enum RadixSort {
 
   /// Sorts positions ascending: an LSD radix sort of the values minus the smallest, with as few
   /// digits of at most 12 bits (and about log2 n) as cover their span — two for 17,000 positions
-  /// among 16 million, one when the values sit in a run of 4,096 — every histogram in one read. No comparison decides
-  /// where a value goes, so nothing waits on a mispredicted branch: an earlier version (buckets by
-  /// the top bits, then insertion) spent 16 ns per value on 17,000 spread positions, mostly in
-  /// mispredictions.
+  /// among 16 million, one when the values sit in a run of 4,096 — every histogram in one read. No
+  /// comparison decides where a value goes, so nothing waits on a mispredicted branch: an earlier
+  /// version (buckets by the top bits, then insertion) spent 16 ns per value on 17,000 spread
+  /// positions, mostly in mispredictions. The counts live on the stack and the digits are taken
+  /// with unchecked shifts: 3.6–3.9 ns per value for 2,500–5,600 positions among 10 million
+  /// (docs/benchmarks.md, "Prune index under a tilt").
   /// - Complexity: O(n + 4,096) per pass, at most three passes.
   package static func sort(_ values: inout [UInt32]) {
     let n = values.count
@@ -150,9 +152,11 @@ package enum RadixSort {
     }
     var smallest = UInt32.max
     var largest: UInt32 = 0
-    for v in values {
-      smallest = min(smallest, v)
-      largest = max(largest, v)
+    values.withUnsafeBufferPointer { data in
+      for v in data {
+        smallest = min(smallest, v)
+        largest = max(largest, v)
+      }
     }
     let spanBits = UInt32.bitWidth - (largest - smallest).leadingZeroBitCount
     guard spanBits > 0 else { return }  // every value equal
@@ -163,16 +167,26 @@ package enum RadixSort {
     let digitBits = (spanBits + passes - 1) / passes
     let buckets = 1 << digitBits
     let mask = UInt32(buckets - 1)
-    var counts = [UInt32](repeating: 0, count: buckets * passes)
+    let bits = UInt32(digitBits)
     var scratch = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
-    values.withUnsafeMutableBufferPointer { data in
-      scratch.withUnsafeMutableBufferPointer { other in
-        counts.withUnsafeMutableBufferPointer { c in
-          for v in data {
-            var rest = v &- smallest
-            for pass in 0..<passes {
-              c[pass &* buckets &+ Int(rest & mask)] &+= 1
-              rest >>= UInt32(digitBits)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: buckets * passes) { c in
+      c.initialize(repeating: 0)
+      values.withUnsafeMutableBufferPointer { data in
+        scratch.withUnsafeMutableBufferPointer { other in
+          if passes == 2 {
+            // The common case (thousands of positions among millions), unrolled.
+            for v in data {
+              let rest = v &- smallest
+              c[Int(rest & mask)] &+= 1
+              c[buckets &+ Int((rest &>> bits) & mask)] &+= 1
+            }
+          } else {
+            for v in data {
+              var rest = v &- smallest
+              for pass in 0..<passes {
+                c[pass &* buckets &+ Int(rest & mask)] &+= 1
+                rest = rest &>> bits
+              }
             }
           }
           var (source, target) = (data, other)
@@ -180,9 +194,9 @@ package enum RadixSort {
             let base = pass * buckets
             var total: UInt32 = 0
             for i in base..<(base + buckets) { (c[i], total) = (total, total &+ c[i]) }
-            let shift = UInt32(pass * digitBits)
+            let shift = UInt32(pass) &* bits
             for v in source {
-              let digit = base &+ Int(((v &- smallest) >> shift) & mask)
+              let digit = base &+ Int(((v &- smallest) &>> shift) & mask)
               target[Int(c[digit])] = v
               c[digit] &+= 1
             }
