@@ -55,4 +55,27 @@ struct ScreenCellGridTests {
       }
     }
   }
+
+  @Test(
+    "the greedy pass: each point taken by the first earlier seed closer than the radius, as brute force",
+    arguments: [0, 1, 2, 9, 191, 1_500])
+  func greedySeeds(count: Int) {
+    var random = SeededRandom(seed: UInt64(count) &+ 907)
+    for (width, height, reach) in [(1280.0, 800.0, 60.0), (390.0, 844.0, 44.0), (50.0, 50.0, 60.0)] {
+      var points = (0..<count).map { _ in ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height)) }
+      if count > 3 { points[count - 1] = points[1] }  // coincident: taken by the earlier
+      var grid = ScreenCellGrid(viewport: (width, height), reach: reach, capacity: count)
+      for p in points { grid.add(p) }
+      // Brute force: seeds in order, each taking every later untaken point closer than the reach.
+      var expected = [Int32](repeating: -1, count: count)
+      for i in 0..<count where expected[i] < 0 {
+        expected[i] = Int32(i)
+        for j in (i + 1)..<max(count, i + 1) where expected[j] < 0 {
+          let (dx, dy) = (points[j].x - points[i].x, points[j].y - points[i].y)
+          if dx * dx + dy * dy < reach * reach { expected[j] = Int32(i) }
+        }
+      }
+      #expect(grid.greedySeeds(closerThan: reach) == expected, "count \(count), viewport \(width) × \(height)")
+    }
+  }
 }

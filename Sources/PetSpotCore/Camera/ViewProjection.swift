@@ -117,3 +117,52 @@ public struct ViewProjection: Hashable, Sendable {
     return (largest, largest > 0 ? det / largest : 0)
   }
 }
+
+extension ViewProjection {
+  /// H at one offset from the origin: the screen point, and what comparing the smaller local scale
+  /// with a threshold needs — from one evaluation of H, with no square root and no division beyond
+  /// the point's (the clustering cut asks this at every node it reaches).
+  package struct LocalFrame {
+    /// The screen point (as ``ViewProjection/screenPoint(dx:dy:)``).
+    package let point: ScreenPoint
+    /// For w·J (J: H's Jacobian there, w: the depth), the sum of its entries' squares and its
+    /// determinant's magnitude; and w.
+    let sum: Double, det: Double, depth: Double
+
+    /// Whether the smaller singular value of J (``ViewProjection/localScales(dx:dy:)``'s
+    /// `smallest`) is below `scale`: with l = scale · w, σ_min(w·J)² — the smaller eigenvalue
+    /// (S − √(S² − 4D²)) / 2 of (wJ)ᵀ(wJ) — is below l² exactly when S < 2l² or D² < l²(S − l²).
+    @inline(__always)
+    package func smallestScale(isBelow scale: Double) -> Bool {
+      let l2 = (scale * depth) * (scale * depth)
+      return sum < 2 * l2 || det * det < l2 * (sum - l2)
+    }
+
+    /// Whether that smaller singular value is at least `scale` (false when it is not a number).
+    @inline(__always)
+    package func smallestScale(isAtLeast scale: Double) -> Bool {
+      let l2 = (scale * depth) * (scale * depth)
+      return sum >= 2 * l2 && det * det >= l2 * (sum - l2)
+    }
+  }
+
+  /// The first two homogeneous coordinates of H at an offset from ``origin`` (the screen point
+  /// times the depth).
+  @inline(__always)
+  package func homogeneousPoint(dx: Double, dy: Double) -> (x: Double, y: Double) {
+    (m00 * dx + m01 * dy + m02, m10 * dx + m11 * dy + m12)
+  }
+
+  /// The ``LocalFrame`` at an offset from ``origin`` (meaningful in front of the camera only).
+  @inline(__always)
+  package func frame(dx: Double, dy: Double) -> LocalFrame {
+    let w = depth(dx: dx, dy: dy)
+    let x = (m00 * dx + m01 * dy + m02) / w
+    let y = (m10 * dx + m11 * dy + m12) / w
+    // w·J = [m00 − x·m20, m01 − x·m21; m10 − y·m20, m11 − y·m21].
+    let (a, b) = (m00 - x * m20, m01 - x * m21)
+    let (c, d) = (m10 - y * m20, m11 - y * m21)
+    return LocalFrame(
+      point: ScreenPoint(x: x, y: y), sum: a * a + b * b + c * c + d * d, det: abs(a * d - b * c), depth: w)
+  }
+}

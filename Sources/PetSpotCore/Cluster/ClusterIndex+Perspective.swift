@@ -1,5 +1,3 @@
-import RealModule
-
 /// Clustering under perspective (docs/clustering.md, "Tilted cameras"): the far part of a tilted
 /// view shows more ground per point, so no single hierarchy level keeps the separation everywhere.
 extension ClusterIndex {
@@ -32,7 +30,7 @@ extension ClusterIndex {
 
   /// A node of the cut: what it is, where it is drawn (at `pin`: its drawn pin, or a visible leaf
   /// when its drawn pin is out of view) and whether it is a fine pin.
-  private struct CutNode {
+  struct CutNode {
     var ref: UInt32
     var point: ScreenPoint
     var isFine: Bool
@@ -40,37 +38,55 @@ extension ClusterIndex {
   }
 
   /// Step 1: the nodes to draw, each holding at least one visible pin.
+  ///
+  /// Per node reached: its leaf box against the quadrilateral (half-planes, one world copy for
+  /// narrow views), then — when it is in front of the camera — its screen point and local scale
+  /// from one evaluation of H, its leaf box's corners only when its level is fine enough there.
   private func perspectiveCut(
     view: CameraView, projection: ViewProjection, window: VisibilityWindow, test: QuadLeafTest
   ) -> [CutNode] {
-    let maxRadius = 3 * options.minSeparation
+    let d = options.minSeparation
+    // Leaf boxes compared on screen by squared radius.
+    let (maxRadius2, compactRadius2) = ((3 * d) * (3 * d), (1.5 * d) * (1.5 * d))
     let levels = LocalLevels(view: view, maxZoom: options.maxZoom)
+    let oneCopy = view.showsOneCopy
+    /// The offset of a Mercator point from the view's origin in the world copy it is drawn in.
+    @inline(__always)
+    func offset(of p: MercatorPoint) -> (Double, Double) {
+      (
+        oneCopy ? WorldCopy.nearestOffset(p.x - projection.origin.x) : view.drawnOffset(of: p),
+        p.y - projection.origin.y
+      )
+    }
     var out: [CutNode] = []
     out.reserveCapacity(256)
-    var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
+    var stack: [(ref: UInt32, inside: Bool)] = []
+    stack.reserveCapacity(roots.count + 128)
+    for root in roots.reversed() { stack.append((heads[Int(root)], false)) }
     var scratch: [UInt32] = []
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
         guard inside || window.contains(x: p.x, y: p.y), isShown(ref) else { continue }
-        let (dx, dy) = offset(of: p, in: view, projection: projection)
-        let screen = projection.screenPoint(dx: dx, dy: dy)
-        let isFine = levels.reachesMaxZoom(projection.localScales(dx: dx, dy: dy).smallest, screenY: screen.y)
-        out.append(CutNode(ref: ref, point: screen, isFine: isFine, pin: ref))
+        let (dx, dy) = offset(of: p)
+        let frame = projection.frame(dx: dx, dy: dy)
+        out.append(CutNode(ref: ref, point: frame.point, isFine: levels.reachesMaxZoom(at: frame), pin: ref))
         continue
       }
       let c = cluster(ref)
-      let overlap = inside ? .inside : test.classify(x: c.x, y: c.y, extent: c.extent)
+      let extent = c.extent  // (decoded once)
+      let overlap = inside ? .inside : test.classify(x: c.x, y: c.y, extent: extent)
       if overlap == .outside || !holdsShown(ref) { continue }
-      let (dx, dy) = offset(of: c.point, in: view, projection: projection)
+      let (dx, dy) = offset(of: c.point)
       if projection.depth(dx: dx, dy: dy) > 0 {
-        let screen = projection.screenPoint(dx: dx, dy: dy)
-        if levels.isFineEnough(
-          level: Int(c.level), scale: projection.localScales(dx: dx, dy: dy).smallest, screenY: screen.y),
-          let radius = screenRadius(of: c, dx: dx, dy: dy, projection: projection), radius <= maxRadius
+        let frame = projection.frame(dx: dx, dy: dy)
+        if levels.isFineEnough(level: Int(c.level), at: frame),
+          let radius2 = Self.squaredScreenRadius(
+            of: extent, dx: dx, dy: dy, projection: projection, around: frame.point),
+          radius2 <= maxRadius2
         {
           if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
-            out.append(CutNode(ref: ref, point: screen, isFine: false, pin: c.seed))
+            out.append(CutNode(ref: ref, point: frame.point, isFine: false, pin: c.seed))
             continue
           }
           // Drawn out of view (invariant 6) or at a pin the filter hides: at a shown visible leaf
@@ -79,19 +95,18 @@ extension ClusterIndex {
           // Under a filter, a node wholly in view may also be drawn at its category run's shown
           // leaf when every corner of its leaf box lies within 3 × minSeparation of it.
           let representative = overlap == .inside ? shownLeafInside(ref, test: nil) : nil
-          let compact = radius <= 1.5 * options.minSeparation
+          let compact = radius2 <= compactRadius2
           if compact || representative != nil {
             guard let pin = representative ?? visibleLeaf(of: ref, in: window, test: test, stack: &scratch)
             else { continue }
-            let (px, py) = offset(of: point(pin), in: view, projection: projection)
-            let leafScreen = projection.screenPoint(dx: px, dy: py)
-            if levels.isFineEnough(
-              level: Int(c.level), scale: projection.localScales(dx: px, dy: py).smallest, screenY: leafScreen.y),
+            let (px, py) = offset(of: point(pin))
+            let leaf = projection.frame(dx: px, dy: py)
+            if levels.isFineEnough(level: Int(c.level), at: leaf),
               compact
-                || (screenRadius(of: c, dx: dx, dy: dy, projection: projection, around: leafScreen) ?? .infinity)
-                  <= 3 * options.minSeparation
+                || (Self.squaredScreenRadius(of: extent, dx: dx, dy: dy, projection: projection, around: leaf.point)
+                  ?? .infinity) <= maxRadius2
             {
-              out.append(CutNode(ref: ref, point: leafScreen, isFine: false, pin: pin))
+              out.append(CutNode(ref: ref, point: leaf.point, isFine: false, pin: pin))
               continue
             }
           }
@@ -107,127 +122,36 @@ extension ClusterIndex {
     return out
   }
 
-  /// The offset of a Mercator point from the view's origin in the world copy it is drawn in.
-  private func offset(of p: MercatorPoint, in view: CameraView, projection: ViewProjection) -> (Double, Double) {
-    (view.drawnOffset(of: p), p.y - projection.origin.y)
-  }
-
-  /// The largest screen distance from a cluster's drawn point (or from `around`) to a corner of
-  /// its leaf box (the image of the box is the convex hull of its corners' images), or `nil` when
-  /// part of the box is not in front of the camera.
-  private func screenRadius(
-    of c: Cluster, dx: Double, dy: Double, projection: ViewProjection, around: ScreenPoint? = nil
+  /// The square of the largest screen distance from `centre` to a corner of the leaf box `e` of a
+  /// cluster drawn at offset (dx, dy) from the origin (the image of the box is the convex hull of
+  /// its corners' images), or `nil` when part of the box is not in front of the camera.
+  @inline(__always)
+  private static func squaredScreenRadius(
+    of e: LeafExtent, dx: Double, dy: Double, projection: ViewProjection, around centre: ScreenPoint
   ) -> Double? {
-    let centre = around ?? projection.screenPoint(dx: dx, dy: dy)
-    var radius = 0.0
-    let e = c.extent
-    for (ex, ey) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
+    var farthest = 0.0
+    @inline(__always)
+    func reaches(_ ex: Double, _ ey: Double) -> Bool {
       let (cx, cy) = (dx + ex, dy + ey)
-      guard projection.depth(dx: cx, dy: cy) > 0 else { return nil }
-      let corner = projection.screenPoint(dx: cx, dy: cy)
-      radius = max(
-        radius,
-        ((corner.x - centre.x) * (corner.x - centre.x) + (corner.y - centre.y) * (corner.y - centre.y)).squareRoot())
+      let w = projection.depth(dx: cx, dy: cy)
+      guard w > 0 else { return false }
+      // One division: the corner's image need not round as ``ViewProjection/screenPoint(dx:dy:)``.
+      let inverse = 1 / w
+      let (x, y) = projection.homogeneousPoint(dx: cx, dy: cy)
+      farthest = max(farthest, squaredDistance(ScreenPoint(x: x * inverse, y: y * inverse), centre))
+      return true
     }
-    return radius.isFinite ? radius : nil
-  }
-
-  /// Steps 2 and 3: the separation repaired on screen.
-  private func repaired(_ cut: [CutNode], view: CameraView) -> [ClusterItem] {
-    let d = options.minSeparation
-    // Z order of the drawn pins (Morton key, then position), as the build's greedy pass.
-    let keys = self.keys
-    let zKeys = cut.map { node in
-      let pin = node.pin
-      return (key: keys[Int(pin)], pin: pin)
-    }
-    let order = cut.indices.sorted { zKeys[$0] < zKeys[$1] }
-    let coarse = order.filter { !cut[$0].isFine }
-    let fine = order.filter { cut[$0].isFine }
-    let points = cut.map(\.point)
-    // Step 2: greedy merge of the coarse items.
-    let grid = ScreenGrid(points, indices: coarse)
-    var taken = [Bool](repeating: false, count: cut.count)
-    var seeds: [Int] = []
-    var parts = [[Int]](repeating: [], count: cut.count)
-    for i in coarse where !taken[i] {
-      taken[i] = true
-      seeds.append(i)
-      grid.forEachNeighbour(of: points[i], within: d) { j in
-        guard !taken[j] else { return }
-        taken[j] = true
-        parts[i].append(j)
-      }
-    }
-    let seedGrid = ScreenGrid(points, indices: seeds)
-    // Step 3: fine pins near a cluster join it; the rest are spiderfied.
-    var loose: [Int] = []
-    for i in fine {
-      if let seed = seedGrid.nearest(to: points[i], within: d) {
-        parts[seed].append(i)
-      } else {
-        loose.append(i)
-      }
-    }
-    var spiderItems: [ClusterItem] = []
-    if !loose.isEmpty {
-      var spiders = SpiderGroups(anchors: loose.map { points[$0] }, separation: d)
-      spiders.settle(width: view.camera.width, height: view.camera.height)
-      for group in spiders.groups {
-        if let seed = seedGrid.nearest(to: group.center, within: group.radius + d) {
-          parts[seed] += group.members.map { loose[$0] }
-          continue
-        }
-        spiderItems += spiderLegs(group, pins: group.members.map { cut[loose[$0]] }, view: view)
-      }
-    }
-    var items: [ClusterItem] = []
-    items.reserveCapacity(seeds.count + spiderItems.count)
-    for i in seeds {
-      items.append(item(cut[i], merging: parts[i].map { cut[$0] }, view: view))
-    }
-    return items + spiderItems
-  }
-
-  /// The item of a coarse seed, merged with `parts` when there are any (under a filter, a cluster
-  /// holding one shown pin is that pin).
-  private func item(_ node: CutNode, merging parts: [CutNode], view: CameraView) -> ClusterItem {
-    let isPin = !Self.isCluster(node.ref) || (activeFilter != nil && shownCount(node.ref) == 1)
-    let base =
-      !isPin
-      ? ClusterItem(
-        kind: .cluster, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)),
-        position: -1, anchor: node.point, cluster: summary(node.ref), node: node.ref)
-      : ClusterItem(
-        kind: .pin, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)), position: Int(node.pin),
-        anchor: node.point, cluster: nil, node: node.pin)
-    return merged(base, with: parts.map { summary($0.ref) })
-  }
-
-  /// A spider group's items (a lone pin stays a pin; a stack is one cluster at its seed).
-  private func spiderLegs(_ group: SpiderGroups.Group, pins nodes: [CutNode], view: CameraView) -> [ClusterItem] {
-    guard nodes.count > 1, !group.isStack else {
-      return [item(nodes[0], merging: Array(nodes.dropFirst()), view: view)]
-    }
-    let offsets = group.offsets(separation: options.minSeparation)
-    return zip(nodes, offsets).map { node, offset in
-      let point = ScreenPoint(x: group.center.x + offset.dx, y: group.center.y + offset.dy)
-      let coordinate =
-        view.mercatorPoint(at: point).flatMap { m in
-          GeoCoordinate(
-            latitude: WebMercator.latitude(y: m.y), longitude: Longitude.wrapped(WebMercator.longitude(x: m.x)))
-        } ?? pins.coordinate(at: Int(node.ref))
-      return ClusterItem(
-        kind: .spider, point: point, coordinate: coordinate, position: Int(node.ref), anchor: node.point,
-        cluster: nil, node: node.ref)
-    }
+    guard reaches(e.minX, e.minY), reaches(e.maxX, e.minY), reaches(e.maxX, e.maxY), reaches(e.minX, e.maxY)
+    else { return nil }
+    return farthest.isFinite ? farthest : nil
   }
 }
 
 /// The level a tilted view asks for at a point: the level whose separation holds in every
 /// direction there (⌊log2(σ/256)⌋, σ the smaller local scale), and in the near half of the screen
 /// (y ≥ height/2) at least the flat camera's level, so that near the camera items are never
-/// coarser than a flat camera of the same zoom would show them. Compared by scale, no logarithms.
+/// coarser than a flat camera of the same zoom would show them. Compared by scale, no logarithms
+/// (and no square roots: ``ViewProjection/LocalFrame``).
 struct LocalLevels {
   let flatLevel: Int
   let halfHeight: Double
@@ -239,16 +163,24 @@ struct LocalLevels {
     self.maxZoom = maxZoom
   }
 
-  /// Whether a cluster of `level` is fine enough where the smaller local scale is `scale`.
+  /// Whether a cluster of `level` is fine enough at `frame`.
   @inline(__always)
-  func isFineEnough(level: Int, scale: Double, screenY: Double) -> Bool {
-    if screenY >= halfHeight && level < flatLevel { return false }
-    return level >= maxZoom || scale < ClusterOptions.levelScale(level + 1)
+  func isFineEnough(level: Int, at frame: ViewProjection.LocalFrame) -> Bool {
+    if frame.point.y >= halfHeight && level < flatLevel { return false }
+    return level >= maxZoom || frame.smallestScale(isBelow: Self.scale(ofLevel: level + 1))
   }
 
-  /// Whether a pin there is shown at maxZoom or beyond (spiderfied, never clustered).
+  /// Whether a pin at `frame` is shown at maxZoom or beyond (spiderfied, never clustered).
   @inline(__always)
-  func reachesMaxZoom(_ scale: Double, screenY: Double) -> Bool {
-    (screenY >= halfHeight && flatLevel >= maxZoom) || scale >= ClusterOptions.levelScale(maxZoom)
+  func reachesMaxZoom(at frame: ViewProjection.LocalFrame) -> Bool {
+    (frame.point.y >= halfHeight && flatLevel >= maxZoom)
+      || frame.smallestScale(isAtLeast: Self.scale(ofLevel: maxZoom))
+  }
+
+  /// ``ClusterOptions/levelScale(_:)`` (256 · 2^level), built from its bits: levels here lie in
+  /// 0 ... maxZoom + 1.
+  @inline(__always)
+  static func scale(ofLevel level: Int) -> Double {
+    Double(bitPattern: UInt64(truncatingIfNeeded: level + 8 + 1023) << 52)
   }
 }

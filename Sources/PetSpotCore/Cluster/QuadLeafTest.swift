@@ -1,8 +1,20 @@
 /// The classification of clusters' leaf boxes (``LeafExtent``) against a tilted view's
-/// quadrilateral (``QuadWindow``), in every world copy the quadrilateral reaches. Boxes that meet
-/// more than three copies (views over a world wide) are partial unless outside.
+/// quadrilateral (``QuadWindow``, as half-planes: ``HalfPlaneRegion``), in every world copy the
+/// quadrilateral reaches. Boxes that meet more than three copies (views over a world wide) are
+/// partial unless outside.
 struct QuadLeafTest: LeafRegionTest {
   let quad: QuadWindow
+  /// The quadrilateral in the world copy of its centre (offsets from the centre).
+  let region: HalfPlaneRegion
+  /// Whether the quadrilateral lies within half a world of its centre: a box within half a world
+  /// of the centre then meets it in its nearest copy only.
+  let isNarrow: Bool
+
+  init(quad: QuadWindow) {
+    self.quad = quad
+    region = HalfPlaneRegion(quad: quad, shift: 0)
+    isNarrow = quad.halfExtentX < 0.5
+  }
 
   @inline(__always)
   func classify(x: Double, y: Double, extent e: LeafExtent) -> Overlap {
@@ -10,6 +22,8 @@ struct QuadLeafTest: LeafRegionTest {
     let y1 = y + e.maxY - quad.centerY
     let dx = WorldCopy.nearestOffset(x - quad.centerX)
     let (minX, maxX) = (dx + e.minX, dx + e.maxX)
+    // Copy ±1 lies beyond ±½ of the centre, outside a narrow quadrilateral: copy 0 decides.
+    if isNarrow && minX > -0.5 && maxX < 0.5 { return region.classify(offsets: minX, y0, maxX, y1).overlap }
     let ext = quad.halfExtentX
     // Copies k with [minX + k, maxX + k] meeting [−ext, ext] (whole numbers, kept as Double).
     let first = (-ext - maxX).rounded(.up)
@@ -20,7 +34,7 @@ struct QuadLeafTest: LeafRegionTest {
     var k = first
     while k <= last {
       defer { k += 1 }
-      switch quad.classify(x0: minX + k, y0: y0, x1: maxX + k, y1: y1) {
+      switch region.classify(offsets: minX + k, y0, maxX + k, y1).overlap {
       case .inside: return .inside
       case .partial: result = .partial
       case .outside: continue

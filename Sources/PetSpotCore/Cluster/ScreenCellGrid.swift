@@ -80,6 +80,33 @@ package struct ScreenCellGrid: ~Copyable {
     (storage, points, previous, heads, capacity) = (newStorage, newPoints, newPrevious, newHeads, 2 * capacity)
   }
 
+  /// The greedy pass over the points in the order they were added: the first point not yet taken
+  /// is a seed and takes every later point strictly closer than `radius` (at most the reach).
+  /// - Returns: per point, the index of the seed that took it (its own for a seed).
+  package func greedySeeds(closerThan radius: Double) -> [Int32] {
+    let r2 = radius * radius
+    return [Int32](unsafeUninitializedCapacity: count) { seedOf, initialized in
+      seedOf.initialize(repeating: -1)
+      for i in 0..<count where seedOf[i] < 0 {
+        let seed = Int32(truncatingIfNeeded: i)  // below count (32-bit lists)
+        seedOf[i] = seed
+        let p = points[i]
+        let (column, row) = layout.cellPosition(of: p)
+        for r in max(row - 1, 0)..<min(row + 2, layout.rows) {
+          for c in max(column - 1, 0)..<min(column + 2, layout.columns) {
+            var k = Int(heads[r * layout.columns + c])
+            while k >= 0 {
+              let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
+              if seedOf[k] < 0 && dx * dx + dy * dy < r2 { seedOf[k] = seed }
+              k = Int(previous[k])
+            }
+          }
+        }
+      }
+      initialized = count
+    }
+  }
+
   /// The point nearest to `p` strictly closer than `radius` (at most the reach) and its squared
   /// distance, the lower index on a tie; `nil` when there is none.
   @inline(__always)

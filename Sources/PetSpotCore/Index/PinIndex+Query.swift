@@ -64,6 +64,12 @@ extension PinIndex {
     return out
   }
 
+  /// A node on the view's edge holding at most this many pins is not split: its pins are tested
+  /// against the edges crossing it instead (branch-free, about a nanosecond a pin) — cheaper than
+  /// classifying four children and writing their runs. 0 and 64 were slower on tilted views
+  /// (docs/benchmarks.md, "Tilted views at the bar").
+  static var splitPartialAbove: UInt32 { 128 }
+
   /// Views showing more world copies than this are answered by ``collectWide(window:into:)``.
   static var maxTraversedCopies: Int { 4 }
 
@@ -81,8 +87,8 @@ extension PinIndex {
     return HalfPlaneRegion(window: window, shift: shift)
   }
 
-  /// A run of sorted slots the walk found: a node wholly in view (`crossing` 0), or a leaf on the
-  /// view's edge with the edges crossing it, in world copy `copy` (an index into the regions).
+  /// A run of sorted slots the walk found: a node wholly in view (`crossing` 0), or a small node on
+  /// the view's edge with the edges crossing it, in world copy `copy` (an index into the regions).
   private struct SlotRun {
     var start: UInt32
     var count: UInt32
@@ -122,8 +128,8 @@ extension PinIndex {
     }
   }
 
-  /// The tree walk in one world copy: appends the runs of nodes inside `region` and of leaves on
-  /// its edge, adding their sizes to `total`.
+  /// The tree walk in one world copy: appends the runs of nodes inside `region` and of leaves (or
+  /// nodes of at most ``splitPartialAbove`` pins) on its edge, adding their sizes to `total`.
   private func walk(_ region: HalfPlaneRegion, copy: UInt8, into runs: inout [SlotRun], total: inout Int) {
     // Depth-first: at most three siblings wait per level, so 4 · depth + 4 entries suffice.
     withUnsafeTemporaryAllocation(
@@ -150,7 +156,7 @@ extension PinIndex {
             total += Int(current.count)
           case .partial:
             let child = current.firstChild
-            if child >= 0 {
+            if child >= 0 && current.count > Self.splitPartialAbove {
               for q in 0..<4 {
                 stack[top] = (child + Int32(q), level + 1, 2 * ix + UInt32(q & 1), 2 * iy + UInt32(q >> 1))
                 top += 1

@@ -18,7 +18,7 @@ public struct QuadWindow: Hashable, Sendable {
   public let hi1: Double, m1: Double, hi2: Double, m2: Double, hi3: Double, m3: Double
   /// Half the quadrilateral's X extent about the centre, world widths.
   public let halfExtentX: Double
-  /// Vertices as offsets from the centre (for box classification), screen order.
+  /// Vertices as offsets from the centre (for box classification: ``HalfPlaneRegion``), screen order.
   let vx: SIMD4<Double>, vy: SIMD4<Double>
 
   /// Prepares the test for `quad` about `center` (the screen centre's ground point).
@@ -83,26 +83,6 @@ public struct QuadWindow: Hashable, Sendable {
     let inY = (y >= minY) && (y <= maxY)
     let inX = WorldCopy.someNearbyCopy(of: dx, in: lo, hi)
     return inY && inX
-  }
-
-  /// How the box [x0, x1] × [y0, y1] (offsets from the centre, one world copy) lies against the
-  /// quadrilateral: separating axes are the Mercator axes and the four edge normals.
-  @inline(__always)
-  func classify(x0: Double, y0: Double, x1: Double, y1: Double) -> Overlap {
-    if y1 < minY - centerY || y0 > maxY - centerY || x1 < vx.min() || x0 > vx.max() { return .outside }
-    var inside = true
-    for i in 0..<4 {
-      let j = (i + 1) & 3
-      let (ex, ey) = (vx[j] - vx[i], vy[j] - vy[i])
-      // f(x, y) = ex·(y − py) − ey·(x − px) ≥ 0 inside; extremes at the box's corners.
-      let fx0 = -ey * (x0 - vx[i])
-      let fx1 = -ey * (x1 - vx[i])
-      let fy0 = ex * (y0 - vy[i])
-      let fy1 = ex * (y1 - vy[i])
-      if max(fx0, fx1) + max(fy0, fy1) < 0 { return .outside }
-      if min(fx0, fx1) + min(fy0, fy1) < 0 { inside = false }
-    }
-    return inside ? .inside : .partial
   }
 }
 

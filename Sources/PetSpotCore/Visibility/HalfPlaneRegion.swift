@@ -6,24 +6,24 @@
 /// border also says which edges cross it: its pins are tested against those edges only. Rounding
 /// is monotone, so a box wholly inside an edge's half-plane has each of its points inside too as
 /// that point's own test computes it: the traversal and the pin tests never disagree.
-struct HalfPlaneRegion {
+package struct HalfPlaneRegion {
   /// One edge: inside when a·dx + b·dy ≤ c.
-  struct Edge {
+  package struct Edge {
     var a: Double, b: Double, c: Double
 
     @inline(__always)
-    func holds(_ dx: Double, _ dy: Double) -> Bool { a * dx + b * dy <= c }
+    package func holds(_ dx: Double, _ dy: Double) -> Bool { a * dx + b * dy <= c }
   }
 
   /// The centre the offsets are taken from, Mercator units (shifted by −k for world copy k).
-  let centerX: Double, centerY: Double
-  let edges: (Edge, Edge, Edge, Edge)
+  package let centerX: Double, centerY: Double
+  package let edges: (Edge, Edge, Edge, Edge)
   /// The region's bounding box, offsets from the centre.
   let minDX: Double, maxDX: Double, minDY: Double, maxDY: Double
 
   /// A flat view's rectangle (grown by the window's padding), shifted by −shift worlds:
   /// |dx·cos θ + dy·sin θ| ≤ H₁ and |dx·sin θ − dy·cos θ| ≤ H₂.
-  init(window: VisibilityWindow, shift: Double) {
+  package init(window: VisibilityWindow, shift: Double) {
     let (c, s) = (window.rotation.cos, window.rotation.sin)
     let (h1, h2) = (window.halfWidth, window.halfHeight)
     centerX = window.centerX - shift
@@ -35,7 +35,7 @@ struct HalfPlaneRegion {
 
   /// A tilted view's quadrilateral, shifted by −shift worlds: inside every edge p → q (screen
   /// order), ex·(dy − py) − ey·(dx − px) ≥ 0, that is ey·dx − ex·dy ≤ ey·px − ex·py.
-  init(quad: QuadWindow, shift: Double) {
+  package init(quad: QuadWindow, shift: Double) {
     centerX = quad.centerX - shift
     centerY = quad.centerY
     let (vx, vy) = (quad.vx, quad.vy)
@@ -52,9 +52,15 @@ struct HalfPlaneRegion {
   /// How the box [x0, x1] × [y0, y1] (Mercator) lies against the region, and for a partial box
   /// the edges crossing it (bit i: edge i; 0 when inside or outside).
   @inline(__always)
-  func classify(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (overlap: Overlap, crossing: UInt8) {
-    let (dx0, dx1) = (x0 - centerX, x1 - centerX)
-    let (dy0, dy1) = (y0 - centerY, y1 - centerY)
+  package func classify(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (overlap: Overlap, crossing: UInt8) {
+    classify(offsets: x0 - centerX, y0 - centerY, x1 - centerX, y1 - centerY)
+  }
+
+  /// The same for a box given by its offsets from the centre, [dx0, dx1] × [dy0, dy1].
+  @inline(__always)
+  func classify(offsets dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) -> (
+    overlap: Overlap, crossing: UInt8
+  ) {
     if dx1 < minDX || dx0 > maxDX || dy1 < minDY || dy0 > maxDY { return (.outside, 0) }
     var crossing: UInt8 = 0
     var outside = false
@@ -76,7 +82,7 @@ struct HalfPlaneRegion {
 
   /// Whether the point (x, y) lies in the region (this copy only).
   @inline(__always)
-  func contains(_ x: Double, _ y: Double) -> Bool {
+  package func contains(_ x: Double, _ y: Double) -> Bool {
     let (dx, dy) = (x - centerX, y - centerY)
     return edges.0.holds(dx, dy) && edges.1.holds(dx, dy) && edges.2.holds(dx, dy) && edges.3.holds(dx, dy)
   }
