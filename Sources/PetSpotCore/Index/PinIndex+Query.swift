@@ -98,7 +98,7 @@ extension PinIndex {
 
   /// The positions of the pins in `regions` (one per world copy, at most ``maxTraversedCopies`` + 1),
   /// in the walk's order: first the runs are found (the tree walk), then written into one array
-  /// of the runs' total size, edge leaves tested without a branch per pin.
+  /// of the runs' total size, edge nodes tested without a branch per pin.
   private func collect(in regions: [HalfPlaneRegion]) -> [UInt32] {
     var runs: [SlotRun] = []
     runs.reserveCapacity(256)
