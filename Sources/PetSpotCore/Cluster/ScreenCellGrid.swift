@@ -80,6 +80,24 @@ package struct ScreenCellGrid: ~Copyable {
     (storage, points, previous, heads, capacity) = (newStorage, newPoints, newPrevious, newHeads, 2 * capacity)
   }
 
+  /// Calls `body` with the index and squared distance to `p` of every point in the 3 × 3 cells
+  /// around `p`'s (all points closer than the reach are among them), cell by cell.
+  @inline(__always)
+  private func forEachPoint(near p: ScreenPoint, _ body: (Int, Double) -> Void) {
+    let (column, row) = layout.cellPosition(of: p)
+    // (Half-open ranges: a closed one iterates through its generic index.)
+    for r in max(row - 1, 0)..<min(row + 2, layout.rows) {
+      for c in max(column - 1, 0)..<min(column + 2, layout.columns) {
+        var k = Int(heads[r * layout.columns + c])
+        while k >= 0 {
+          let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
+          body(k, dx * dx + dy * dy)
+          k = Int(previous[k])
+        }
+      }
+    }
+  }
+
   /// The greedy pass over the points in the order they were added: the first point not yet taken
   /// is a seed and takes every later point strictly closer than `radius` (at most the reach).
   /// - Returns: per point, the index of the seed that took it (its own for a seed).
@@ -91,16 +109,8 @@ package struct ScreenCellGrid: ~Copyable {
         let seed = Int32(truncatingIfNeeded: i)  // below count (32-bit lists)
         seedOf[i] = seed
         let p = points[i]
-        let (column, row) = layout.cellPosition(of: p)
-        for r in max(row - 1, 0)..<min(row + 2, layout.rows) {
-          for c in max(column - 1, 0)..<min(column + 2, layout.columns) {
-            var k = Int(heads[r * layout.columns + c])
-            while k >= 0 {
-              let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
-              if seedOf[k] < 0 && dx * dx + dy * dy < r2 { seedOf[k] = seed }
-              k = Int(previous[k])
-            }
-          }
+        forEachPoint(near: p) { k, d2 in
+          if seedOf[k] < 0 && d2 < r2 { seedOf[k] = seed }
         }
       }
       initialized = count
@@ -112,18 +122,8 @@ package struct ScreenCellGrid: ~Copyable {
   @inline(__always)
   package func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
     var (best, bestD2) = (-1, radius * radius)
-    let (column, row) = layout.cellPosition(of: p)
-    // (Half-open ranges: a closed one iterates through its generic index.)
-    for r in max(row - 1, 0)..<min(row + 2, layout.rows) {
-      for c in max(column - 1, 0)..<min(column + 2, layout.columns) {
-        var k = Int(heads[r * layout.columns + c])
-        while k >= 0 {
-          let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
-          let d2 = dx * dx + dy * dy
-          if d2 < bestD2 || (d2 == bestD2 && k < best) { (best, bestD2) = (k, d2) }
-          k = Int(previous[k])
-        }
-      }
+    forEachPoint(near: p) { k, d2 in
+      if d2 < bestD2 || (d2 == bestD2 && k < best) { (best, bestD2) = (k, d2) }
     }
     return best >= 0 ? (best, bestD2) : nil
   }
