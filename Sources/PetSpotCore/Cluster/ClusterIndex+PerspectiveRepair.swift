@@ -7,8 +7,8 @@ extension ClusterIndex {
   ///
   /// Neighbours come from a uniform grid of minSeparation cells; what each seed takes is gathered
   /// into one buffer, grouped by seed (the merged clusters' node lists are slices of it).
-  /// - Complexity: O(n log n) for n nodes in the cut (the Z-order sort), O(n · c) for the merge
-  ///   with c nodes in the 3 × 3 cells around one.
+  /// - Complexity: O(n) per radix pass of the Z order (at most eight) for n nodes in the cut,
+  ///   O(n · c) for the merge with c nodes in the 3 × 3 cells around one.
   func repaired(_ cut: [CutNode], view: CameraView) -> [ClusterItem] {
     let d = options.minSeparation
     let viewport = (width: view.camera.width, height: view.camera.height)
