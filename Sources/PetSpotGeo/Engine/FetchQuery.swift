@@ -29,8 +29,9 @@ extension GeoEngine {
   /// - Parameter view: the camera, evaluated once (``CameraView``).
   /// - Returns: the query; see ``FetchQuery/range`` for the guarantee.
   /// - Complexity: two `geod_inverse` calls for a camera turned by a multiple of 90° whose view is
-  ///   at most 120° of longitude wide; a spherical scan plus a few golden-section refinements
-  ///   otherwise.
+  ///   at most 120° of longitude wide; otherwise a spherical scan of the view's edges, then about
+  ///   four `geod_inverse` calls per camera, each peak climbed and refined by the geodesic's slope
+  ///   (chord bounds instead within 150 km; docs/fetch-range.md).
   public func fetchQuery(for view: CameraView) -> FetchQuery {
     FetchQuery(view: view, metric: geodesic)
   }
