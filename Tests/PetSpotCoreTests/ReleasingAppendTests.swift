@@ -44,4 +44,24 @@ struct ReleasingAppendTests {
     #expect(oddTarget.count == odds.count + 1 && oddTarget[0] == Odd(a: 9, b: 9, c: 9))
     #expect(zip(oddTarget.dropFirst(), odds).allSatisfy { $0 == Odd(a: $1.c, b: $1.b, c: $1.a) })
   }
+
+  @Test(
+    "an array shrunk in place keeps its elements and its room when the spare pages go back; the room is usable again",
+    arguments: [0, 1, 4_095, 700_001, 2_000_000])
+  func spareCapacityReleased(kept: Int) {
+    var random = SeededRandom(seed: 0x5BA2E &+ UInt64(kept))
+    let values = (0..<3_000_000).map { _ in random.next() }
+    var array = values.map { $0 }  // its own buffer (not shared with `values`: no copy on write)
+    let capacity = array.capacity
+    array.removeLast(values.count - kept)
+    array.releaseSpareCapacity()
+    #expect(array.capacity == capacity)
+    #expect(array == Array(values[..<kept]))
+    // Appending into the released room (pages faulted back in) neither moves nor loses anything.
+    array.append(contentsOf: values[kept...])
+    #expect(array.capacity == capacity)
+    #expect(array == values)
+    array.releaseSpareCapacity()  // nothing spare: a no-op
+    #expect(array == values)
+  }
 }

@@ -19,46 +19,46 @@ extension HierarchyBuilder {
     taken.initialize(repeating: false)
     let grid = CellGrid(depth: depth, reach: reach, boundaryKey: boundaryKey)
     var boundary: [UInt32] = []
-    // The seeds, in order, become the next level's items.
-    let nextItems = [LevelItem](uninitializedCapacity: count) { output, seedCount in
-      seedCount = 0
-      items.withUnsafeBufferPointer { items in
-        cells.codes.withUnsafeBufferPointer { codes in
-          cells.starts.withUnsafeBufferPointer { starts in
-            near.withUnsafeMutableBufferPointer { near in
-              tops.withUnsafeMutableBufferPointer { tops in
-                absorbers.withUnsafeMutableBufferPointer { absorbers in
-                  heads.withUnsafeMutableBufferPointer { heads in
-                    let neighbours = SeedNeighbourhood(
-                      grid: grid, codes: codes, starts: starts,
-                      scan: Scan(items: items, taken: taken, d2: d * d, reach2: reach * reach, near: near), found: found
-                    )
-                    let recorder = ClusterRecorder(
-                      level: level, items: items, positions: positions, statusCodes: statusCodes, hashes: hashes,
-                      tops: tops, absorbers: absorbers, heads: heads)
-                    for cell in 0..<codes.count {
-                      var cache = NeighbourCache()
-                      let cellAtBoundary = neighbours.isAtBoundary(cell)
-                      for i in Int(starts[cell])..<Int(starts[cell + 1]) where !taken[i] {
-                        let seed = items[i]
-                        let (foundCount, atBoundary) = neighbours.take(
-                          seed: i, inCell: cell, atBoundary: cellAtBoundary, cache: &cache)
-                        if atBoundary {
-                          boundary.append(positions[Int(seed.slot)])
-                          // Pins of the next part may lie within the reach: never set aside. (On the
-                          // first level the wider reach makes a few more boundary seeds: checked again.)
-                          if !near.isEmpty { near[i] = 0 }
-                        }
-                        var nextItem = seed
-                        if foundCount > 0 {
-                          let absorbed = UnsafeMutableBufferPointer(rebasing: found[0..<foundCount])
-                          Self.sortSmall(absorbed)
-                          nextItem.node = recorder.record(
-                            seed: seed, absorbed: absorbed, members: &members, clusters: &clusters)
-                        }
-                        output.initializeElement(at: seedCount, to: nextItem)
-                        seedCount += 1
+    // The seeds, in order, become the next level's items, written over the items: a seed's index
+    // is at least the number of seeds before it, and a seed only reads the items after it.
+    var seedCount = 0
+    items.withUnsafeMutableBufferPointer { output in
+      let items = UnsafeBufferPointer(output)
+      cells.codes.withUnsafeBufferPointer { codes in
+        cells.starts.withUnsafeBufferPointer { starts in
+          near.withUnsafeMutableBufferPointer { near in
+            tops.withUnsafeMutableBufferPointer { tops in
+              absorbers.withUnsafeMutableBufferPointer { absorbers in
+                heads.withUnsafeMutableBufferPointer { heads in
+                  let neighbours = SeedNeighbourhood(
+                    grid: grid, codes: codes, starts: starts,
+                    scan: Scan(items: items, taken: taken, d2: d * d, reach2: reach * reach, near: near), found: found
+                  )
+                  let recorder = ClusterRecorder(
+                    level: level, items: items, positions: positions, statusCodes: statusCodes, hashes: hashes,
+                    tops: tops, absorbers: absorbers, heads: heads)
+                  for cell in 0..<codes.count {
+                    var cache = NeighbourCache()
+                    let cellAtBoundary = neighbours.isAtBoundary(cell)
+                    for i in Int(starts[cell])..<Int(starts[cell + 1]) where !taken[i] {
+                      let seed = items[i]
+                      let (foundCount, atBoundary) = neighbours.take(
+                        seed: i, inCell: cell, atBoundary: cellAtBoundary, cache: &cache)
+                      if atBoundary {
+                        boundary.append(positions[Int(seed.slot)])
+                        // Pins of the next part may lie within the reach: never set aside. (On the
+                        // first level the wider reach makes a few more boundary seeds: checked again.)
+                        if !near.isEmpty { near[i] = 0 }
                       }
+                      var nextItem = seed
+                      if foundCount > 0 {
+                        let absorbed = UnsafeMutableBufferPointer(rebasing: found[0..<foundCount])
+                        Self.sortSmall(absorbed)
+                        nextItem.node = recorder.record(
+                          seed: seed, absorbed: absorbed, members: &members, clusters: &clusters)
+                      }
+                      output[seedCount] = nextItem
+                      seedCount += 1
                     }
                   }
                 }
@@ -69,7 +69,9 @@ extension HierarchyBuilder {
       }
     }
     boundarySeeds[level] = boundary
-    items = nextItems
+    // The items past the seeds are not needed: their pages go back (the array keeps its room).
+    items.removeLast(count - seedCount)
+    items.releaseSpareCapacity()
   }
 
   /// Sorts a seed's members (item indices): insertion sort, as there are rarely more than a few.

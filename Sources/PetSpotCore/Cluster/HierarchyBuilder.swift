@@ -180,6 +180,11 @@ struct HierarchyBuilder {
     }
     merged += back[k...]
     items = merged
+    // The entries admitted so far were the array's tail: its pages go back.
+    let remaining = waitingStarts[entry]
+    waiting.removeLast(waiting.count - remaining)
+    waiting.releaseSpareCapacity()
+    for later in entry..<waitingStarts.count { waitingStarts[later] = remaining }
   }
 }
 

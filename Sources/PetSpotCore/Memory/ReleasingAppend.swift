@@ -47,3 +47,22 @@ extension Array where Element: BitwiseCopyable {
     #endif
   }
 }
+
+extension Array where Element: BitwiseCopyable {
+  /// Hands the pages of the room past the last element back to the operating system (whole pages
+  /// only; the array keeps its capacity, and room written again later is simply faulted back in,
+  /// zeroed). For an array that shrank in place — `removeLast(_:)` keeps the buffer — and would
+  /// otherwise keep its largest size resident. Arrays with under a few megabytes of room are left
+  /// alone.
+  package mutating func releaseSpareCapacity() {
+    let stride = Swift.max(MemoryLayout<Element>.stride, 1)
+    let (count, capacity) = (self.count, self.capacity)
+    guard (capacity - count) * stride >= 4 * Self.releaseChunkBytes else { return }
+    withUnsafeMutableBufferPointer { elements in
+      guard let base = elements.baseAddress else { return }
+      // The buffer holds `capacity` elements; those past `count` are uninitialised.
+      let lower = UnsafeMutableRawPointer(base + count)
+      Self.releasePages(from: lower, to: lower + (capacity - count) * stride)
+    }
+  }
+}
