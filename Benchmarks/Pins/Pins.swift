@@ -29,6 +29,21 @@ let benchmarks: @Sendable () -> Void = {
           benchmark.startMeasurement()
           for _ in benchmark.scaledIterations { blackHole(pins.scanVisible(in: window)) }
         }
+        // Into one array kept across queries, as the C baselines write into a buffer they reuse:
+        // the like-for-like comparison with them.
+        Benchmark("pins.scanReused.\(name).\(label)") { benchmark in
+          let window = PinsData.window(camera)
+          let pins = PinsData.pins(size)
+          // Filled once before the clock starts, as the baselines' buffer is made before it: each
+          // sample calls this closure anew, so the array lives as long as one sample.
+          var reused: [UInt32] = []
+          pins.scanVisible(in: window, into: &reused)
+          benchmark.startMeasurement()
+          for _ in benchmark.scaledIterations {
+            pins.scanVisible(in: window, into: &reused)
+            blackHole(reused.count)
+          }
+        }
       }
       if size != 5_000_000 {
         Benchmark("pins.index.\(name).\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in

@@ -103,6 +103,10 @@ struct ScanKernelTests {
         id: "p\(i)", latitude: random.uniform(-89...89), longitude: random.uniform(-180...180),
         status: [.missing, .found, nil][i % 3], sourceRow: i)
     }
+    // One array reused across every answer (wide, narrow, empty, filtered): always replaced whole,
+    // never keeping a previous answer's tail, and never given back.
+    var reused: [UInt32] = [7, 7, 7]
+    var largest = 0
     for (k, kind) in [CameraKind.continent, .wholeWorld, .antimeridian, .rotated, .city, .country].enumerated() {
       let camera = k >= 4 ? random.tiltedCamera(kind) : random.camera(kind)
       let window = VisibilityWindow(view: CameraView(camera))
@@ -111,7 +115,20 @@ struct ScanKernelTests {
       let missing = brute.filter { pins.statusCodes[$0] == 1 }
       #expect(pins.scanVisible(in: window, statusFilter: StatusFilter([.missing])).map(Int.init) == missing)
       #expect(pins.scanCount(in: window, statusFilter: StatusFilter([.missing])) == missing.count)
+      pins.scanVisible(in: window, into: &reused)
+      #expect(reused.map(Int.init) == brute, "\(kind), into a reused array")
+      largest = max(largest, brute.count)
+      #expect(reused.capacity >= largest)
+      pins.scanVisible(in: window, statusFilter: StatusFilter([.missing]), into: &reused)
+      #expect(reused.map(Int.init) == missing, "\(kind), filtered, into a reused array")
     }
+    // A view holding (almost surely) no pin: an empty answer, the room kept.
+    let tiny = try Camera(
+      center: GeoCoordinate(latitude: 0.5, longitude: -30.5), latitudeDelta: 1e-6, longitudeDelta: 1e-6, width: 10,
+      height: 10)
+    let tinyWindow = VisibilityWindow(view: CameraView(tiny))
+    pins.scanVisible(in: tinyWindow, into: &reused)
+    #expect(reused == pins.scanVisible(in: tinyWindow) && reused.count < 2 && reused.capacity >= largest)
   }
 
   @Test("exact edges: dyadic windows and pins, where every compare can go either way by one ulp")

@@ -170,13 +170,20 @@ struct RenderAndBenchCommandTests {
       "bench", "--generate", "2000", "--places",
       URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent("geonames-places.csv")
         .path,
-      "--operations", "index-build,cluster-build,prune-scan", "--cameras", "country,world", "--repetitions", "2",
-      "--warmup", "0", "--json",
+      "--operations", "index-build,cluster-build,prune-scan,prune-scan-reused", "--cameras", "country,world",
+      "--repetitions", "2", "--warmup", "0", "--json",
     ])
     #expect(run.status == 0, "\(run.stderr)")
     let rows = try run.lines.map(CLIRunner.object).filter { $0["operation"] != nil }
     let names = rows.map { "\($0["operation"]!)@\($0["camera"] ?? "nil")" }
-    #expect(names == ["index-build@-", "cluster-build@-", "prune-scan@country", "prune-scan@world"], "\(names)")
+    #expect(
+      names == [
+        "index-build@-", "cluster-build@-", "prune-scan@country", "prune-scan@world", "prune-scan-reused@country",
+        "prune-scan-reused@world",
+      ], "\(names)")
+    // The scan into a reused array finds what the scan finds.
+    let hits = rows.filter { "\($0["operation"]!)".hasPrefix("prune-scan") }.map { "\($0["result"]!)" }
+    #expect(hits.count == 4 && hits[0] == hits[2] && hits[1] == hits[3], "\(hits)")
     let absurd = try CLIRunner.run(["bench", "--generate", "99999999999999"])
     #expect(absurd.status == 64 || absurd.status == 2, "refused before allocating: \(absurd.status)")
   }

@@ -18,6 +18,8 @@ extension PetSpotGeoCommand {
     enum Operation: String, CaseIterable, ExpressibleByArgument {
       case radius
       case pruneScan = "prune-scan"
+      /// The scan into one result array kept across repetitions (as the C baseline's buffer).
+      case pruneScanReused = "prune-scan-reused"
       case pruneIndex = "prune-index"
       case prunePlan = "prune-plan"
       case indexBuild = "index-build"
@@ -34,7 +36,8 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneIndex, .prunePlan, .clusterQuery, .clusterTransitions, .clusterFiltered,
+        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .clusterQuery, .clusterTransitions,
+          .clusterFiltered,
           .hitTest:
           true
         case .indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove: false
@@ -149,6 +152,12 @@ extension PetSpotGeoCommand {
           case .pruneScan:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = set.scanVisible(in: window).count
+            }
+          case .pruneScanReused:
+            var reused: [UInt32] = []
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              set.scanVisible(in: window, into: &reused)
+              hits = reused.count
             }
           case .pruneIndex:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
