@@ -29,6 +29,7 @@ struct HierarchyBuilder {
   /// Pins set aside while nothing lies within a level's separation of them (see ``build()``),
   /// grouped by the level + 1 at which they come back (0: only among the roots), slots ascending
   /// in each group: those of entry e are `waiting[waitingStarts[e] ..< waitingStarts[e + 1]]`.
+  /// Groups come back highest entry first, from the array's end, which shrinks behind them.
   private var waiting: [LevelItem] = []
   private var waitingStarts: [Int]
 

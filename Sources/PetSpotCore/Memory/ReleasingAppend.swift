@@ -46,9 +46,7 @@ extension Array where Element: BitwiseCopyable {
       _ = madvise(start, Int(last - first), Int32(MADV_DONTNEED))
     #endif
   }
-}
 
-extension Array where Element: BitwiseCopyable {
   /// Hands the pages of the room past the last element back to the operating system (whole pages
   /// only; the array keeps its capacity, and room written again later is simply faulted back in,
   /// zeroed). For an array that shrank in place — `removeLast(_:)` keeps the buffer — and would
