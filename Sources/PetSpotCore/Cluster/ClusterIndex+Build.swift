@@ -19,19 +19,17 @@ extension ClusterIndex {
   package init(pins: PinSet, options: ClusterOptions, parts: Int) throws(InvalidInput) {
     try options.validate()
     let aggregates = try AggregateTable(aggregates: options.aggregates, pins: pins)
-    let built = Self.buildParts(pins: pins, options: options, parts: parts)
     self.options = options
     self.pins = pins
-    clusters = built.clusters
-    liveClusters = built.clusters.count
-    clusterTable = built.table
-    members = built.members
-    tops = built.tops
-    absorbers = built.absorbers
-    heads = built.heads
-    roots = built.roots
-    order = built.order
-    if let boundarySeeds = built.boundarySeeds { repairAfterSplit(boundarySeeds: boundarySeeds) }
+    // Moved out of the parts, not shared with them: the repair of the cut then writes the arrays
+    // in place (a shared array would be copied whole by its first write).
+    let built = Self.buildParts(pins: pins, options: options, parts: parts)
+    (clusters, clusterTable, members) = (built.clusters, built.table, built.members)
+    (tops, absorbers, heads, roots, order) = (built.tops, built.absorbers, built.heads, built.roots, built.order)
+    liveClusters = clusters.count
+    let boundarySeeds = built.boundarySeeds
+    _ = consume built
+    if let boundarySeeds { repairAfterSplit(boundarySeeds: boundarySeeds) }
     // Give back what doubling took: a one-part build's records grew by appending, and the repair
     // of a cut may have outgrown the room left.
     clusters = Self.trimmed(clusters)

@@ -6,10 +6,11 @@ extension ClusterIndex {
       var seeds = record.dirty[level]
       guard !seeds.isEmpty else { continue }
       seeds.sort()
+      let joined = joinedBySeed(record.joined[level], below: level)
       var previous: UInt32?
       for seed in seeds where seed != previous {
         previous = seed
-        guard rebuildCluster(of: seed, level: level, joined: record.joined[level]), level > 0 else { continue }
+        guard rebuildCluster(of: seed, level: level, joined: joined.pins(absorbedBy: seed)), level > 0 else { continue }
         // The node changed: the cluster holding it one level down changes too.
         let top = tops[Int(seed)]
         if top < UInt8(level) {
@@ -22,11 +23,24 @@ extension ClusterIndex {
     if unusedMembers > 4096 && unusedMembers > members.count / 2 { compactMembers() }
   }
 
+  /// The pins of `joined` (those that changed absorber at `level`) still taken at `level`,
+  /// grouped by the seed that takes them now: each dirty seed then reads its own few instead of
+  /// the whole list (a repair after a two-part build has a few hundred per level and ten times
+  /// as many dirty seeds).
+  private func joinedBySeed(_ joined: [UInt32], below level: Int) -> JoinedPins {
+    let below = UInt8(level + 1)
+    var pairs: [(seed: UInt32, pin: UInt32)] = []
+    pairs.reserveCapacity(joined.count)
+    for j in joined where tops[Int(j)] == below { pairs.append((absorbers[Int(j)], j)) }
+    pairs.sort { ($0.seed, $0.pin) < ($1.seed, $1.pin) }
+    return JoinedPins(pairs: pairs)
+  }
+
   /// Makes the cluster `seed` forms at `level` what the greedy rule says it is now: created,
   /// updated in place or deleted. Its members are those of its old record and of `joined` (the
-  /// pins that changed absorber at this level) that still name it as their absorber.
+  /// pins that changed absorber at this level and name it as their absorber now).
   /// - Returns: whether the seed's node at `level` may have changed.
-  private mutating func rebuildCluster(of seed: UInt32, level: Int, joined: [UInt32]) -> Bool {
+  private mutating func rebuildCluster(of seed: UInt32, level: Int, joined: ArraySlice<UInt32>) -> Bool {
     let existing = clusterNumber(of: seed, at: level)
     var absorbed: [UInt32] = []
     if tops[Int(seed)] <= UInt8(level) {
@@ -38,7 +52,7 @@ extension ClusterIndex {
           absorbed.append(members[k])
         }
       }
-      for j in joined where tops[Int(j)] == below && absorbers[Int(j)] == seed && !absorbed.contains(j) {
+      for j in joined where !absorbed.contains(j) {
         absorbed.append(j)
       }
       absorbed.sort { precedes($0, $1) }
@@ -198,5 +212,29 @@ extension ClusterIndex {
     }
     members = packed
     unusedMembers = 0
+  }
+}
+
+/// The pins that joined a seed at one level of a repair, grouped by seed (``ClusterIndex/recluster(_:)``).
+private struct JoinedPins {
+  /// Seeds ascending, and the pin each entry stands for (ascending within a seed).
+  private let seeds: [UInt32]
+  private let pins: [UInt32]
+
+  init(pairs: [(seed: UInt32, pin: UInt32)]) {
+    seeds = pairs.map(\.seed)
+    pins = pairs.map(\.pin)
+  }
+
+  /// The pins `seed` took (a pin listed twice in the record appears twice).
+  func pins(absorbedBy seed: UInt32) -> ArraySlice<UInt32> {
+    var (lo, hi) = (0, seeds.count)
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if seeds[mid] < seed { lo = mid + 1 } else { hi = mid }
+    }
+    var end = lo
+    while end < seeds.count && seeds[end] == seed { end += 1 }
+    return pins[lo..<end]
   }
 }
