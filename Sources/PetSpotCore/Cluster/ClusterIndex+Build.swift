@@ -109,7 +109,8 @@ extension ClusterIndex {
               headsByPin[pin] = part == 0 ? partHeads[slot] : moved(partHeads[slot])
             }
           }
-          // Each side writes only its own variables (`out` belongs to the first) and its part's pins.
+          // Each side writes only its own variables (`out` belongs to the first; the per-pin arrays,
+          // through the scatters, to the second).
           ParallelPair.run(
             {
               // Joined into arrays of the final size, each part's pages handed back as they are
@@ -130,10 +131,12 @@ extension ClusterIndex {
               members.appendReleasing(&first.members) { $0 }
               members.appendReleasing(&second.members) { $0 }
               out.members = members
-              scatter(0)
             },
             {
+              // The list and both parts' per-pin outputs: about as long as the joined records and
+              // their table on the other side.
               list = MortonList(sorted: order, keys: MortonKeys(pins), sortedTops: sortedTops)
+              scatter(0)
               scatter(1)
             })
         }
