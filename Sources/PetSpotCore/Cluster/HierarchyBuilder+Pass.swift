@@ -17,6 +17,8 @@ extension HierarchyBuilder {
       found.deallocate()
     }
     taken.initialize(repeating: false)
+    let cache = NeighbourCache()
+    defer { cache.deallocate() }
     let grid = CellGrid(depth: depth, reach: reach, boundaryKey: boundaryKey)
     var boundary: [UInt32] = []
     // The seeds, in order, become the next level's items, written over the items: a seed's index
@@ -38,12 +40,11 @@ extension HierarchyBuilder {
                     level: level, items: items, positions: positions, statusCodes: statusCodes, hashes: hashes,
                     tops: tops, absorbers: absorbers, heads: heads)
                   for cell in 0..<codes.count {
-                    var cache = NeighbourCache()
                     let cellAtBoundary = neighbours.isAtBoundary(cell)
                     for i in Int(starts[cell])..<Int(starts[cell + 1]) where !taken[i] {
                       let seed = items[i]
                       let (foundCount, atBoundary) = neighbours.take(
-                        seed: i, inCell: cell, atBoundary: cellAtBoundary, cache: &cache)
+                        seed: i, inCell: cell, atBoundary: cellAtBoundary, cache: cache)
                       if atBoundary {
                         boundary.append(positions[Int(seed.slot)])
                         // Pins of the next part may lie within the reach: never set aside. (On the
@@ -122,10 +123,36 @@ private struct CellGrid {
   }
 }
 
-/// Per cell: the later neighbour cells found so far, by slot of ``Neighbourhood/offsets``: −2 not
-/// looked up yet, −1 none.
+/// The later neighbour cells looked up so far, by slot of ``Neighbourhood/offsets``: each entry
+/// remembers the cell it was looked up for, so a cell's seeds look each neighbour up once and
+/// nothing is reset between cells. Scalar entries in memory of their own (a SIMD vector updated
+/// one lane at a time in the hot loop cost a store-forwarding stall per update).
 private struct NeighbourCache {
-  var slots = SIMD8<Int32>(repeating: -2)
+  /// Per slot: the cell of the entry (−1: none yet) and its later neighbour there (−1: none).
+  private let cells: UnsafeMutablePointer<Int>
+  private let neighbours: UnsafeMutablePointer<Int32>
+
+  init() {
+    cells = .allocate(capacity: 8)
+    cells.initialize(repeating: -1, count: 8)
+    neighbours = .allocate(capacity: 8)
+    neighbours.initialize(repeating: -1, count: 8)
+  }
+
+  func deallocate() {
+    cells.deallocate()
+    neighbours.deallocate()
+  }
+
+  /// Cell `cell`'s later neighbour in slot `slot` (−1: none), found by `lookUp` the first time.
+  @inline(__always)
+  func neighbour(of cell: Int, slot: Int, lookUp: () -> Int32) -> Int32 {
+    if cells[slot] != cell {
+      cells[slot] = cell
+      neighbours[slot] = lookUp()
+    }
+    return neighbours[slot]
+  }
 }
 
 /// Step 1 of a seed: take the untaken items within the separation from its own cell (after it)
@@ -147,7 +174,7 @@ private struct SeedNeighbourhood {
   /// Fills `found` with the items seed `i` (of cell `cell`, `cellAtBoundary` as ``isAtBoundary(_:)`` says) takes; returns how many, and whether
   /// pins of the next part may lie within its reach.
   @inline(__always)
-  func take(seed i: Int, inCell cell: Int, atBoundary cellAtBoundary: Bool, cache: inout NeighbourCache) -> (
+  func take(seed i: Int, inCell cell: Int, atBoundary cellAtBoundary: Bool, cache: NeighbourCache) -> (
     count: Int, atBoundary: Bool
   ) {
     var atBoundary = cellAtBoundary
@@ -182,11 +209,10 @@ private struct SeedNeighbourhood {
       {
         atBoundary = code > codes[cell] && ((code + 1) << grid.shift) > grid.nextPartKey
       }
-      if cache.slots[slot] == -2 {
-        cache.slots[slot] = Int32(
-          MortonCells.laterNeighbour(of: cell, in: codes, depth: grid.depth, dx: dx, dy: dy) ?? -1)
-      }
-      let n = Int(cache.slots[slot])
+      let n = Int(
+        cache.neighbour(of: cell, slot: slot) {
+          Int32(MortonCells.laterNeighbour(of: cell, in: codes, depth: grid.depth, dx: dx, dy: dy) ?? -1)
+        })
       if n >= 0 {
         foundCount = scan.take(
           Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
