@@ -94,7 +94,9 @@ let package = Package(
     ),
     .testTarget(
       name: "PetSpotCoreTests",
-      dependencies: ["PetSpotCore", "PetSpotTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
+      dependencies: [
+        "PetSpotCore", "CPetSpotKernels", "PetSpotTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+      ]),
     .testTarget(
       name: "PetSpotPROJTests",
       dependencies: [
