@@ -50,7 +50,7 @@ struct PrunePlanTests {
   }
 
   @Test(
-    "the whole world is every indexed pin (not those beyond the Mercator limit); most of it a scan; half of it and a city the walk"
+    "the whole world is every indexed pin (not those beyond the Mercator limit); most of it a scan; half of it a scan when axis-aligned with a vector kernel, else the walk; a sixth and a city the walk"
   )
   func chosenPlans() throws {
     var random = SeededRandom(seed: 0x914B)
@@ -91,12 +91,34 @@ struct PrunePlanTests {
     let half = try Camera(
       center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 130, longitudeDelta: 180, width: 800,
       height: 800)
-    #expect(layer.index.plan(for: VisibilityWindow(view: CameraView(half))) == .index)
+    // Half the pins: a scan where its kernel takes the cheapest shape (a heading that is a multiple
+    // of 90°, a vector kernel), the walk for a rotated view or with the plain C kernel.
+    let halfWindow = VisibilityWindow(view: CameraView(half))
+    let halfShare = Double(pins.scanCount(in: halfWindow)) / 19_600
+    #expect(halfShare > 0.4 && halfShare < 0.6, "the premise: about half the pins in view (\(halfShare))")
+    #expect(halfWindow.hasConstantScanBounds && PinIndex.scanShare(for: halfWindow) < halfShare)
+    #expect(layer.index.plan(for: halfWindow) == (PinSet.hasVectorScanKernel ? .scan : .index))
+    let rotatedHalf = try Camera(
+      center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 100, longitudeDelta: 140, width: 800,
+      height: 800, heading: 30)
+    let rotatedWindow = VisibilityWindow(view: CameraView(rotatedHalf))
+    #expect(!rotatedWindow.hasConstantScanBounds && PinIndex.scanShare(for: rotatedWindow) == PinIndex.scanShare)
+    #expect(layer.index.plan(for: rotatedWindow) == .index)
+    // A sixth of the pins: the walk, whatever the shape.
+    let sixth = try Camera(
+      center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 100, longitudeDelta: 60, width: 400,
+      height: 800)
+    let sixthWindow = VisibilityWindow(view: CameraView(sixth))
+    let sixthShare = Double(pins.scanCount(in: sixthWindow)) / 19_600
+    #expect(sixthShare > 0.1 && sixthShare < 0.25, "the premise: a sixth of the pins in view (\(sixthShare))")
+    #expect(layer.index.plan(for: sixthWindow) == .index)
     let city = try Camera(
       center: GeoCoordinate(latitude: 48.85, longitude: 2.35), latitudeDelta: 0.3, longitudeDelta: 0.3, width: 390,
       height: 844)
     #expect(layer.index.plan(for: VisibilityWindow(view: CameraView(city))) == .index)
-    for camera in [world, oneWorld, most, half, city] { try Self.check(layer, camera: camera, padding: 0, filter: nil) }
+    for camera in [world, oneWorld, most, half, rotatedHalf, sixth, city] {
+      try Self.check(layer, camera: camera, padding: 0, filter: nil)
+    }
     // No pins: the walk, an empty answer.
     #expect(try IndexedPins(pins: PinSet()).visible(in: CameraView(world)).isEmpty)
   }

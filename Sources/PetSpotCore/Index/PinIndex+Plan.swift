@@ -16,12 +16,24 @@ extension PinIndex {
   /// 48–51 % of the pins in view the walk took 58–94 % of the scan's time, at 75 % the scan won.
   public static var scanShare: Double { 0.7 }
 
+  /// The share from which a scan wins for a flat view with a heading that is a multiple of 90° on a CPU with a vector
+  /// scan kernel: its x bounds are the same for every pin, the kernels' cheapest test (a few
+  /// compares a pin). Measured on 1M and 10M skewed pins (docs/benchmarks.md, "The scan's window
+  /// shapes"): the walk costs about 1.3–1.7 ns per hit there, the AVX-512 scan 0.35–0.5 ns per pin;
+  /// at 19 % of the pins in view the walk won, at 36 % the scan.
+  public static var axisAlignedScanShare: Double { 0.3 }
+
+  /// The share ``plan(for:)`` compares with for `window`.
+  public static func scanShare(for window: VisibilityWindow) -> Double {
+    window.hasConstantScanBounds && PinSet.hasVectorScanKernel ? axisAlignedScanShare : scanShare
+  }
+
   /// The levels ``plan(for:)`` reads at most.
   static var planDepth: Int { 8 }
 
   /// The plan for `window`: ``PrunePlan/all`` when every indexed pin lies in a node inside the
-  /// view (in some world copy), ``PrunePlan/scan`` when at least ``scanShare`` of the pins are
-  /// visible,
+  /// view (in some world copy), ``PrunePlan/scan`` when at least ``scanShare(for:)`` of the pins
+  /// are visible,
   /// ``PrunePlan/index`` otherwise; a view so wide that the index itself would read every pin
   /// (more than ``maxTraversedCopies`` worlds) is a scan.
   ///
@@ -39,10 +51,12 @@ extension PinIndex {
       let firstCopy = Int(checked: window.centerX - ext - 1, rounding: .up),
       let lastCopy = Int(checked: window.centerX + ext, rounding: .down)
     else { return .scan }
-    return plan(regions: (firstCopy...lastCopy).map { Self.region(of: window, shift: Double($0)) })
+    return plan(
+      regions: (firstCopy...lastCopy).map { Self.region(of: window, shift: Double($0)) },
+      share: Self.scanShare(for: window))
   }
 
-  private func plan(regions: [HalfPlaneRegion]) -> PrunePlan {
+  private func plan(regions: [HalfPlaneRegion], share: Double) -> PrunePlan {
     // A node against the view in every world copy at once: inside one copy is inside.
     func classify(_ x0: Double, _ y0: Double, _ size: Double) -> Overlap {
       var overlap = Overlap.outside
@@ -55,7 +69,7 @@ extension PinIndex {
       }
       return overlap
     }
-    let threshold = Double(count) * Self.scanShare
+    let threshold = Double(count) * share
     var certain = 0
     // Nodes on the view's edge: (node, level, ix, iy).
     var edge: [(node: Int32, level: Int32, ix: UInt32, iy: UInt32)] = []

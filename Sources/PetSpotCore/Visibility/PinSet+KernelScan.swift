@@ -12,6 +12,9 @@ extension PinSet {
   /// "portable").
   public static var scanKernelName: String { String(cString: psk_kernel_name(psk_best_kernel())) }
 
+  /// Whether the scan runs a vector kernel on this CPU (AVX-512, AVX2 or NEON; not plain C).
+  public static var hasVectorScanKernel: Bool { psk_best_kernel() != PSK_KERNEL_PORTABLE }
+
   /// The kernels this CPU runs, by name (the portable one always).
   package static var availableScanKernels: [(id: Int32, name: String)] {
     let mask = psk_available_kernels()
@@ -63,5 +66,13 @@ extension PinSet {
         start = end
       }
     }
+  }
+}
+
+extension VisibilityWindow {
+  /// Whether the scan tests this window with bounds on x that are the same for every pin (a flat
+  /// view with a heading that is a multiple of 90°, or a region), the kernels' cheapest shapes.
+  public var hasConstantScanBounds: Bool {
+    quad == nil && k1 == 0 && k2 == 0 && minY.isFinite && maxY.isFinite && centerY.isFinite
   }
 }
