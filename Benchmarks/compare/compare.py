@@ -83,20 +83,23 @@ def baseline_window(cam):
 
 
 def ours(cli, pins_file, cameras_file, sizes_label):
-    ops = "radius,prune-scan,prune-scan-reused,prune-index,index-build,cluster-build,cluster-query,hit-test"
+    ops = "radius,prune-scan,prune-scan-reused,prune-index,prune-plan-reused,index-build,cluster-build,cluster-query,hit-test"
     out = subprocess.run([cli, "bench", "--pins", pins_file, "--operations", ops, "--cameras", cameras_file,
                           "--min-separation", str(MIN_SEPARATION), "--max-zoom", str(MAX_ZOOM), "--repetitions", "5",
                           "--warmup", "2", "--json"], check=True, capture_output=True, text=True).stdout
     lines = [json.loads(l) for l in out.splitlines() if l.strip()]
     names = {"radius": "radius", "prune-scan": "prune", "prune-scan-reused": "prune", "prune-index": "prune",
+             "prune-plan-reused": "prune",
              "index-build": "index build",
              "cluster-build": "cluster build", "cluster-query": "cluster query", "hit-test": "hit-test"}
     # The scan twice: a fresh answer per query, and into one array kept across queries (as the C
     # kernels write into a buffer they reuse: the like-for-like row against them).
     contender = {"prune-scan": "petspot-geo scan", "prune-scan-reused": "petspot-geo scan (reused array)",
-                 "prune-index": "petspot-geo index"}
+                 "prune-index": "petspot-geo index", "prune-plan-reused": "petspot-geo plan (reused array)"}
     rows = []
     for row in lines[1:-1]:
+        # "prune-plan-reused:<the plan the view got>" (bench names it; the row keeps one name).
+        row["operation"] = row["operation"].split(":")[0]
         if row["operation"] in ("cluster-build", "index-build"):
             row["result"] = lines[0]["pins"]  # pins indexed, as for the peers (not clusters formed)
         rows.append({"operation": names[row["operation"]], "camera": row["camera"], "contender": contender.get(row["operation"], "petspot-geo"),

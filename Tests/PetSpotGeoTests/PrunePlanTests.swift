@@ -15,6 +15,13 @@ struct PrunePlanTests {
     #expect(planned == layer.visible(in: window, statuses: filter, plan: plan))
     let reference = VisibilityReference(camera: camera, padding: padding)
     let forced = PrunePlan.allCases.filter { $0 != .all || plan == .all }
+    // Into a kept array: the same answers, whatever the array held before (longer, shorter, empty).
+    var kept: [UInt32] = Array(repeating: 7, count: Int(camera.width) % 3 == 0 ? 0 : pins.count + 5)
+    for forcedPlan in forced + [plan] {
+      let fresh = layer.visible(in: window, statuses: filter, plan: forcedPlan)
+      layer.visible(in: window, statuses: filter, plan: forcedPlan, into: &kept)
+      #expect(kept == fresh, "\(forcedPlan) into a kept array, \(camera)")
+    }
     for answer in [planned] + forced.map({ layer.visible(in: window, statuses: filter, plan: $0) }) {
       #expect(answer == answer.sorted() && Set(answer).count == answer.count, "input order, no repeats")
       let shown = Set(answer)

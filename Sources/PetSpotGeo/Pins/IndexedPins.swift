@@ -44,37 +44,67 @@ public struct IndexedPins: Sendable {
   /// ``visible(in:padding:statuses:plan:)`` for a prepared window and a chosen plan.
   public func visible(in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan) -> [UInt32] {
     let table = statuses?.codeTable(for: pins)
-    switch plan {
-    case .all: return allIndexed(allowed: table)
-    case .scan: return pins.scanVisible(in: window, statusFilter: statuses)
-    case .index: return index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
+    guard plan == .all else {
+      var result: [UInt32] = []
+      visible(in: window, statuses: statuses, plan: plan, into: &result)
+      return result
+    }
+    return [UInt32](unsafeUninitializedCapacity: pins.count) { buffer, count in
+      count = writeAllIndexed(allowed: table, to: buffer.baseAddress!)
     }
   }
 
-  /// Every indexed pin (not those beyond the Mercator limit or retired), in input order, kept by
-  /// `allowed[status code]` when given: one pass writing the answer, at memory speed.
-  private func allIndexed(allowed: [Bool]?) -> [UInt32] {
+  /// ``visible(in:statuses:plan:)`` written into `result`, whose elements are replaced and whose
+  /// capacity is kept: a client pruning every frame passes the same array each time, so a view
+  /// showing most pins (the `all` and `scan` plans) is written into memory it already has instead of
+  /// fresh pages (4 MB per million pins). The walk's answer is copied in.
+  public func visible(
+    in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan, into result: inout [UInt32]
+  ) {
+    let table = statuses?.codeTable(for: pins)
+    switch plan {
+    case .all:
+      // Room for every pin, zeroed in place (the array's own memory), then written.
+      let n = pins.count
+      result.removeAll(keepingCapacity: true)
+      result.append(contentsOf: repeatElement(0, count: n))
+      let count = result.withUnsafeMutableBufferPointer { writeAllIndexed(allowed: table, to: $0.baseAddress!) }
+      result.removeLast(n - count)
+    case .scan: pins.scanVisible(in: window, statusFilter: statuses, into: &result)
+    case .index:
+      let found = index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
+      if result.capacity == 0 {
+        result = found
+      } else {
+        result.removeAll(keepingCapacity: true)
+        result.append(contentsOf: found)
+      }
+    }
+  }
+
+  /// Writes every indexed pin's position (not those beyond the Mercator limit or retired), in input
+  /// order, kept by `allowed[status code]` when given, to `out` (room for every pin); returns how
+  /// many. One pass, at memory speed.
+  private func writeAllIndexed(allowed: [Bool]?, to out: UnsafeMutablePointer<UInt32>) -> Int {
     let n = pins.count
-    let codes = pins.statusCodes
     let outside = outsideMercator
     guard allowed != nil || !outside.isEmpty else {
-      return [UInt32](uninitializedCapacity: n) { buffer, count in
-        for i in 0..<n { buffer[i] = UInt32(truncatingIfNeeded: i) }
-        count = n
-      }
+      for i in 0..<n { out[i] = UInt32(truncatingIfNeeded: i) }
+      return n
     }
-    return [UInt32](uninitializedCapacity: n) { buffer, count in
-      var nextOutside = 0
-      for i in 0..<n {
-        if nextOutside < outside.count && Int(outside[nextOutside]) == i {
-          nextOutside += 1
-          continue
-        }
-        if let allowed, !allowed[Int(codes[i])] { continue }
-        buffer[count] = UInt32(truncatingIfNeeded: i)
-        count += 1
+    let codes = pins.statusCodes
+    var count = 0
+    var nextOutside = 0
+    for i in 0..<n {
+      if nextOutside < outside.count && Int(outside[nextOutside]) == i {
+        nextOutside += 1
+        continue
       }
+      if let allowed, !allowed[Int(codes[i])] { continue }
+      out[count] = UInt32(truncatingIfNeeded: i)
+      count += 1
     }
+    return count
   }
 }
 

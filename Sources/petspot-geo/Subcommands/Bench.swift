@@ -22,6 +22,8 @@ extension PetSpotGeoCommand {
       case pruneScanReused = "prune-scan-reused"
       case pruneIndex = "prune-index"
       case prunePlan = "prune-plan"
+      /// The plan's answer into one array kept across repetitions.
+      case prunePlanReused = "prune-plan-reused"
       case indexBuild = "index-build"
       case callout
       case calloutObstacles = "callout-obstacles"
@@ -36,7 +38,8 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .clusterQuery, .clusterTransitions,
+        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .prunePlanReused, .clusterQuery,
+          .clusterTransitions,
           .clusterFiltered,
           .hitTest:
           true
@@ -115,7 +118,9 @@ extension PetSpotGeoCommand {
         }
       }
       let engine = try EngineFactory.make()
-      let layer = chosen.contains(.pruneIndex) || chosen.contains(.prunePlan) ? IndexedPins(pins: set) : nil
+      let layer =
+        chosen.contains(.pruneIndex) || chosen.contains(.prunePlan) || chosen.contains(.prunePlanReused)
+        ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering =
         chosen.contains(where: { [.clusterQuery, .clusterTransitions, .hitTest].contains($0) })
@@ -167,6 +172,12 @@ extension PetSpotGeoCommand {
             // The plan is chosen inside the timed call, as a user's query chooses it.
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = layer!.visible(in: window, plan: layer!.index.plan(for: window)).count
+            }
+          case .prunePlanReused:
+            var reused: [UInt32] = []
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              layer!.visible(in: window, plan: layer!.index.plan(for: window), into: &reused)
+              hits = reused.count
             }
           case .indexBuild:
             timing = measure(warmup: 1, repetitions: min(repetitions, 5)) { hits = PinIndex(pins: set).count }
@@ -234,7 +245,7 @@ extension PetSpotGeoCommand {
           let perRun =
             operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
           let row = BenchReport.Row(
-            operation: operation == .prunePlan
+            operation: operation == .prunePlan || operation == .prunePlanReused
               ? "\(operation.rawValue):\(layer!.index.plan(for: window).rawValue)" : operation.rawValue,
             camera: operation.takesCamera ? name : "-",
             pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
