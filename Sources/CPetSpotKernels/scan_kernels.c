@@ -257,7 +257,9 @@ __attribute__((target("avx2"))) static inline size_t scan_avx2_shape(const doubl
   __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   for (; i + 16 <= end; i += 16) {
     unsigned m = 0;
-    for (unsigned k = 0; k < 16; k += 4) m |= mask4_avx2(_mm256_loadu_pd(xs + i + k), _mm256_loadu_pd(ys + i + k), w, shape) << k;
+    for (unsigned k = 0; k < 16; k += 4) {
+      m |= mask4_avx2(_mm256_loadu_pd(xs + i + k), _mm256_loadu_pd(ys + i + k), w, shape) << k;
+    }
     if (m) {
       /* Eight indices stored whatever the mask: out has room for end − start, and count ≤ i − start. */
       __m256i lanes = _mm256_loadu_si256((const __m256i *)compress_lanes[m & 0xFF]);
