@@ -17,21 +17,28 @@ final class PinsHandle: ErrorReportingHandle {
   }
 
   /// Caller array indices of the visible pins, reusing the previous answer for identical input.
+  /// A new answer is written into the previous one's memory (the handle is used by one thread at a
+  /// time), so a view showing most pins does not take fresh pages on every query.
   func visible(camera c: Camera, padding: Double) throws(InvalidInput) -> [UInt32] {
     if let last = lastQuery, last.camera == c, last.padding.bitPattern == padding.bitPattern {
       return last.result
     }
-    let view = CameraView(c)
-    let positions: [UInt32]
+    let window = try VisibilityWindow(view: CameraView(c), padding: padding)
+    var answer = lastQuery?.result ?? []
+    lastQuery = nil  // the previous answer's only other reference: `answer` is now unique
     if let indexed {
-      positions = try indexed.visible(in: view, padding: padding)
+      indexed.visible(in: window, plan: indexed.index.plan(for: window), into: &answer)
     } else {
-      positions = try pins.visible(in: view, padding: padding)
+      pins.scanVisible(in: window, into: &answer)
     }
     // Positions are in input order, and so are source rows: the mapped list stays ascending.
-    let result = positions.map { pins.sourceRows[Int($0)] }
-    lastQuery = (c, padding, result)
-    return result
+    pins.sourceRows.withUnsafeBufferPointer { rows in
+      answer.withUnsafeMutableBufferPointer { out in
+        for i in out.indices { out[i] = rows[Int(out[i])] }
+      }
+    }
+    lastQuery = (c, padding, answer)
+    return answer
   }
 
 }

@@ -167,7 +167,10 @@ static void test_pins(void) {
   psg_camera cameras[] = {camera(52.2, 21.05, 0.1, 0.1, 500, 500, 0), camera(52.2, 21.05, 0.1, 0.1, 500, 500, 37),
                           camera(52.2, 21.05, 0.05, 0.05, 300, 600, 0), camera(52.2, -179.0, 5, 5, 400, 400, 0)};
   static uint32_t a[N + 4], b[N + 4];
-  for (size_t c = 0; c < sizeof cameras / sizeof cameras[0]; c++) {
+  enum { CAMERAS = sizeof cameras / sizeof cameras[0] };
+  static uint32_t answers[CAMERAS][N + 4];
+  size_t answer_counts[CAMERAS];
+  for (size_t c = 0; c < CAMERAS; c++) {
     size_t na = 0, nb = 0;
     psg_status first = psg_pins_visible(indexed, &cameras[c], 10, NULL, 0, &na);
     CHECK(first == (na == 0 ? PSG_OK : PSG_ERR_BUFFER_TOO_SMALL), "camera %zu: first call status %d", c, (int)first);
@@ -175,6 +178,19 @@ static void test_pins(void) {
     CHECK(psg_pins_visible(scanned, &cameras[c], 10, b, N + 4, &nb) == PSG_OK, "camera %zu: scan", c);
     CHECK(na == nb && memcmp(a, b, na * sizeof a[0]) == 0, "camera %zu: index and scan agree (%zu vs %zu)", c, na, nb);
     for (size_t i = 1; i < na; i++) CHECK(a[i - 1] < a[i], "camera %zu: ascending indices", c);
+    memcpy(answers[c], a, na * sizeof a[0]);
+    answer_counts[c] = na;
+  }
+  /* The handle writes each new answer into the previous one's memory: the cameras again, in reverse
+   * order and on both handles, give the same answers (a larger answer after a smaller one, and back). */
+  for (size_t round = 0; round < 2; round++) {
+    for (size_t k = 0; k < CAMERAS; k++) {
+      size_t c = CAMERAS - 1 - k, na = 0;
+      psg_pins *handle = round == 0 ? indexed : scanned;
+      CHECK(psg_pins_visible(handle, &cameras[c], 10, a, N + 4, &na) == PSG_OK, "again: camera %zu", c);
+      CHECK(na == answer_counts[c] && memcmp(a, answers[c], na * sizeof a[0]) == 0,
+            "again, round %zu: camera %zu gives its first answer (%zu vs %zu)", round, c, na, answer_counts[c]);
+    }
   }
   /* Camera 0 shows the grid's middle (with the duplicate position), never invalid or far pins. */
   size_t n = 0;
