@@ -16,9 +16,9 @@ extension PinIndex {
   /// 48–51 % of the pins in view the walk took 58–94 % of the scan's time, at 75 % the scan won.
   public static var scanShare: Double { 0.7 }
 
-  /// The share from which a scan wins for a flat view with a heading that is a multiple of 90° on a CPU with a vector
-  /// scan kernel: its x bounds are the same for every pin, the kernels' cheapest test (a few
-  /// compares a pin). Measured on 1M and 10M skewed pins (docs/benchmarks.md, "The scan's window
+  /// The share from which a scan wins for a flat view whose heading is a multiple of 90°, on a CPU
+  /// with a vector scan kernel: its x bounds are the same for every pin, the kernels' cheapest test
+  /// (a few compares a pin). Measured on 1M and 10M skewed pins (docs/benchmarks.md, "The scan's window
   /// shapes"): the walk costs about 1.3–1.7 ns per hit there, the AVX-512 scan 0.35–0.5 ns per pin;
   /// at 19 % of the pins in view the walk won, at 36 % the scan.
   public static var axisAlignedScanShare: Double { 0.3 }

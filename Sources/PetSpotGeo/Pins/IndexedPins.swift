@@ -43,12 +43,12 @@ public struct IndexedPins: Sendable {
 
   /// ``visible(in:padding:statuses:plan:)`` for a prepared window and a chosen plan.
   public func visible(in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan) -> [UInt32] {
-    let table = statuses?.codeTable(for: pins)
     guard plan == .all else {
       var result: [UInt32] = []
       visible(in: window, statuses: statuses, plan: plan, into: &result)
       return result
     }
+    let table = statuses?.codeTable(for: pins)
     return [UInt32](unsafeUninitializedCapacity: pins.count) { buffer, count in
       count = writeAllIndexed(allowed: table, to: buffer.baseAddress!)
     }
