@@ -20,25 +20,30 @@
 
 /* ------------------------------------------------------------------------------- portable */
 
-/* `shape` is a constant at every call site, so each kernel is compiled once per shape:
- * - 2 or 3: the window's lines, evaluated at each pin's dy (a rotated or tilted view);
- * - BOUNDS_COPIES, BOUNDS_WRAPPED, BOUNDS_PLAIN: a window whose lines all have slope 0 (every flat
- *   view with heading 0, 90, 180 or 270), prepared by prepare_shape below: its bounds are lo[0] and
- *   hi[0] for every pin, so the per-pin multiplies, adds and maxima drop out; WRAPPED also drops the
- *   world copies ±1 that cannot be in view, PLAIN the wrap into [−½, ½) that cannot change the
- *   answer, and ALL_X the x test of a view as wide as the world (the proofs are at prepare_shape). */
-#define BOUNDS_COPIES 10
-#define BOUNDS_WRAPPED 11
-#define BOUNDS_PLAIN 12
-#define BOUNDS_ALL_X 13
-#define CONSTANT(shape) ((shape) >= BOUNDS_COPIES)
+/* `shape` is a constant at every call site, so each kernel is compiled once per shape. A shape is
+ * LINES | MODE << 2:
+ * - LINES 2 or 3: the window's lines, evaluated at each pin's dy (a rotated or tilted view); 0: a
+ *   window whose lines all have slope 0 (every flat view whose heading is a multiple of 90°), its
+ *   bounds lo[0] and hi[0] the same for every pin (prepared by prepare_shape below), so the per-pin
+ *   multiplies, adds and maxima drop out;
+ * - MODE_COPIES: the pin's x and its world copies ±1 tried (the general test); MODE_WRAPPED: only
+ *   its own, the copies cannot be in view; MODE_PLAIN: no wrap into [−½, ½) either, it cannot change
+ *   the answer; MODE_ALL_X (constant bounds only): a view as wide as the world, only y decides.
+ * The proofs are at prepare_shape. */
+#define MODE_COPIES 0
+#define MODE_WRAPPED 1
+#define MODE_PLAIN 2
+#define MODE_ALL_X 3
+#define SHAPE(lines, mode) ((lines) | ((mode) << 2))
+#define LINES(shape) ((shape) & 3)
+#define MODE(shape) ((shape) >> 2)
 
 static inline int visible(double x, double y, const psk_window *w, int shape) {
   double lo = w->lo[0], hi = w->hi[0];
-  if (!CONSTANT(shape)) {
+  if (LINES(shape) != 0) {
     double dy = y - w->center_y;
     lo = w->lo[0] + w->k[0] * dy, hi = w->hi[0] + w->m[0] * dy;
-    for (int i = 1; i < shape; i++) {
+    for (int i = 1; i < LINES(shape); i++) {
       double a = w->lo[i] + w->k[i] * dy, b = w->hi[i] + w->m[i] * dy;
       lo = lo < a ? a : lo;
       hi = b < hi ? b : hi;
@@ -46,16 +51,16 @@ static inline int visible(double x, double y, const psk_window *w, int shape) {
   }
   double dx = x - w->center_x;
   int in_x;
-  if (shape == BOUNDS_ALL_X) {
+  if (MODE(shape) == MODE_ALL_X) {
     in_x = x == x;
-  } else if (shape == BOUNDS_PLAIN) {
+  } else if (MODE(shape) == MODE_PLAIN) {
     in_x = dx >= lo && dx <= hi;
   } else {
     if (dx >= 0.5) dx = dx - 1;
     if (dx < -0.5) dx = dx + 1;
     double up = dx + 1, down = dx - 1;
     in_x = (dx >= lo && dx <= hi);
-    if (shape != BOUNDS_WRAPPED) in_x = in_x || (up >= lo && up <= hi) || (down >= lo && down <= hi);
+    if (MODE(shape) == MODE_COPIES) in_x = in_x || (up >= lo && up <= hi) || (down >= lo && down <= hi);
   }
   return in_x && y >= w->min_y && y <= w->max_y;
 }
@@ -71,14 +76,20 @@ static inline size_t scan_portable_shape(const double *xs, const double *ys, siz
 }
 
 /* One switch per kernel over the shapes, each a call with the shape as a constant. */
+#define SHAPE_CASE(kernel, lines, mode)                                                                                \
+  case SHAPE(lines, mode): return kernel(xs, ys, start, end, w, out, SHAPE(lines, mode));
 #define DISPATCH_SHAPE(kernel, xs, ys, start, end, w, out)                                                              \
   switch ((w)->lines) {                                                                                                \
-  case BOUNDS_COPIES: return kernel(xs, ys, start, end, w, out, BOUNDS_COPIES);                                        \
-  case BOUNDS_WRAPPED: return kernel(xs, ys, start, end, w, out, BOUNDS_WRAPPED);                                      \
-  case BOUNDS_PLAIN: return kernel(xs, ys, start, end, w, out, BOUNDS_PLAIN);                                          \
-  case BOUNDS_ALL_X: return kernel(xs, ys, start, end, w, out, BOUNDS_ALL_X);                                          \
-  case 3: return kernel(xs, ys, start, end, w, out, 3);                                                                \
-  default: return kernel(xs, ys, start, end, w, out, 2);                                                               \
+    SHAPE_CASE(kernel, 0, MODE_COPIES)                                                                                 \
+    SHAPE_CASE(kernel, 0, MODE_WRAPPED)                                                                                \
+    SHAPE_CASE(kernel, 0, MODE_PLAIN)                                                                                  \
+    SHAPE_CASE(kernel, 0, MODE_ALL_X)                                                                                  \
+    SHAPE_CASE(kernel, 2, MODE_WRAPPED)                                                                                \
+    SHAPE_CASE(kernel, 2, MODE_PLAIN)                                                                                  \
+    SHAPE_CASE(kernel, 3, MODE_COPIES)                                                                                 \
+    SHAPE_CASE(kernel, 3, MODE_WRAPPED)                                                                                \
+    SHAPE_CASE(kernel, 3, MODE_PLAIN)                                                                                  \
+  default: return kernel(xs, ys, start, end, w, out, SHAPE(2, MODE_COPIES));                                          \
   }
 
 static size_t scan_portable(const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
@@ -86,48 +97,109 @@ static size_t scan_portable(const double *xs, const double *ys, size_t start, si
   DISPATCH_SHAPE(scan_portable_shape, xs, ys, start, end, w, out)
 }
 
+/* Line i's lower and upper bounds at dy, as the per-pin test computes them. */
+static inline double lower_at(const psk_window *w, int i, double dy) { return w->lo[i] + w->k[i] * dy; }
+static inline double upper_at(const psk_window *w, int i, double dy) { return w->hi[i] + w->m[i] * dy; }
+
+/* Narrows [*d0, *d1] (dy = y − center_y of the pins passing the y test; ±∞ for a rotated view, whose
+ * y range its lines imply) to rows outside which no pin can be visible, or returns 0. Beyond a row
+ * D above which a non-decreasing lower line i (k[i] ≥ 0) lies above a non-increasing upper line j
+ * (m[j] ≤ 0) — lower_at(i, D) > upper_at(j, D) — every row keeps lo ≥ lower_at(i) > upper_at(j) ≥ hi
+ * (each line's rounded value is monotone in dy), so no x is in [lo, hi]; below a row, the mirror
+ * image. D is where the two lines cross, nudged outwards until the computed values confirm it. */
+static int rows_in_view(const psk_window *w, int lines, double *d0, double *d1) {
+  double top = __builtin_inf(), bottom = -__builtin_inf();
+  for (int i = 0; i < lines; i++) {
+    for (int j = 0; j < lines; j++) {
+      double slope = w->k[i] - w->m[j];
+      if (!(slope > 0 || slope < 0)) continue;
+      double cross = (w->hi[j] - w->lo[i]) / slope;
+      if (!__builtin_isfinite(cross)) continue;
+      double d = cross + (__builtin_fabs(cross) * 0x1p-40 + 0x1p-60) * (slope > 0 ? 1 : -1);
+      if (slope > 0 && w->k[i] >= 0 && w->m[j] <= 0 && lower_at(w, i, d) > upper_at(w, j, d)) {
+        top = d < top ? d : top;  /* rows above d show nothing */
+      }
+      if (slope < 0 && w->k[i] <= 0 && w->m[j] >= 0 && lower_at(w, i, d) > upper_at(w, j, d)) {
+        bottom = d > bottom ? d : bottom;  /* rows below d show nothing */
+      }
+    }
+  }
+  *d0 = *d0 > bottom ? *d0 : bottom;
+  *d1 = *d1 < top ? *d1 : top;
+  return __builtin_isfinite(*d0) && __builtin_isfinite(*d1) && *d0 <= *d1;
+}
+
 /* The shape a window is scanned with, in `prepared->lines` (the window itself unchanged otherwise,
- * but for the constant bounds in lo[0] and hi[0]). Every shape decides exactly what the lines do, for
- * x in [0, 1] or NaN (a pin set's Mercator x) and center_x in [0, 1]:
- * - Constant bounds: when k[i] and m[i] are zero for every line, the bounds at dy are lo[i] + 0·dy =
- *   lo[i] (±0 compare equal) as long as dy is finite — it is for every pin passing the y test when
- *   min_y, max_y and center_y are finite (a pin failing it is not visible whatever its bounds). Their
- *   maximum and minimum are taken here in index order, as the per-pin test takes them.
- * - WRAPPED, when lo > −½ and hi < ½: x − center_x lies in [−1, 1], so after the wrap dx lies in
- *   [−½, ½) (both wrap steps are exact there), dx + 1 ≥ ½ > hi and dx − 1 ≤ −½ < lo: no copy ±1 is in
- *   view.
- * - PLAIN, when also hi < fl(1 − center_x) and fl(fl(1 − center_x) − 1) < lo: a dx in [lo, hi] is not
- *   wrapped; a dx wrapped down from dx_raw ≥ ½ is dx_raw − 1 ≤ fl(1 − center_x) − 1 < lo (rounding is
- *   monotone and x ≤ 1), and one wrapped up from dx_raw < −½ is dx_raw + 1 ≥ 1 − center_x, so (a
- *   double) ≥ fl(1 − center_x) > hi: the wrap never puts a pin in view, and dx = x − center_x decides.
- * - ALL_X, when lo ≤ −½ and hi ≥ ½ instead: every wrapped dx, in [−½, ½), lies in [lo, hi]; only a NaN
- *   x is out.
+ * but for constant bounds, kept in lo[0] and hi[0]). Every shape decides exactly what the general
+ * test does, for x in [0, 1] or NaN (a pin set's Mercator x) and center_x in [0, 1]. Only pins
+ * passing the y test matter (the others are not visible whatever their bounds); with center_y finite
+ * their dy = fl(y − center_y) lies in [d0, d1] = [fl(min_y − center_y), fl(max_y − center_y)],
+ * rounding being monotone — narrowed by rows_in_view to the rows where a pin can be visible at all
+ * (a rotated view has no y bounds of its own).
+ * - Constant bounds: when k[i] and m[i] are zero for every line, the bounds at such a dy are
+ *   lo[i] + 0·dy = lo[i] (±0 compare equal). Their maximum and minimum are taken here in index
+ *   order, as the per-pin test takes them.
+ * - Otherwise each line's bound fl(lo[i] + fl(k[i]·dy)) is monotone in dy, so over [d0, d1] it is at
+ *   least the smaller of its values at d0 and d1; the maximum over the lines is at least the largest
+ *   of those (lo_min); likewise hi is at most hi_max.
+ * - WRAPPED, when lo_min > −½ and hi_max < ½: x − center_x lies in [−1, 1], so after the wrap dx lies
+ *   in [−½, ½) (both wrap steps are exact there), dx + 1 ≥ ½ > hi and dx − 1 ≤ −½ < lo: no copy ±1 is
+ *   in view.
+ * - PLAIN, when also hi_max < fl(1 − center_x) and fl(fl(1 − center_x) − 1) < lo_min: a dx in
+ *   [lo, hi] is not wrapped; a dx wrapped down from dx_raw ≥ ½ is dx_raw − 1 ≤ fl(1 − center_x) − 1 <
+ *   lo (x ≤ 1), and one wrapped up from dx_raw < −½ is dx_raw + 1 ≥ 1 − center_x, so (a double) ≥
+ *   fl(1 − center_x) > hi: the wrap never puts a pin in view, and dx = x − center_x decides.
+ * - ALL_X, constant bounds with lo ≤ −½ and hi ≥ ½: every wrapped dx, in [−½, ½), lies in [lo, hi];
+ *   only a NaN x is out.
  */
 static void prepare_shape(const psk_window *w, psk_window *prepared) {
   *prepared = *w;
-  if (w->lines != 2 && w->lines != 3) return;
-  if (!__builtin_isfinite(w->min_y) || !__builtin_isfinite(w->max_y) || !__builtin_isfinite(w->center_y)) return;
-  for (int i = 0; i < w->lines; i++) {
-    if (w->k[i] != 0 || w->m[i] != 0) return;
+  int lines = w->lines;
+  if (lines != 2 && lines != 3) return;
+  if (__builtin_isnan(w->min_y) || __builtin_isnan(w->max_y) || !__builtin_isfinite(w->center_y)) return;
+  int constant = 1;
+  for (int i = 0; i < lines; i++) {
+    if (__builtin_isnan(w->lo[i]) || __builtin_isnan(w->hi[i])) return;
+    if (!__builtin_isfinite(w->k[i]) || !__builtin_isfinite(w->m[i])) return;
+    constant &= w->k[i] == 0 && w->m[i] == 0;
   }
-  double lo = w->lo[0], hi = w->hi[0];
-  for (int i = 1; i < w->lines; i++) {
-    lo = lo < w->lo[i] ? w->lo[i] : lo;
-    hi = w->hi[i] < hi ? w->hi[i] : hi;
+  double lo_min, hi_max;
+  if (constant) {
+    if (!__builtin_isfinite(w->min_y) || !__builtin_isfinite(w->max_y)) return;
+    double lo = w->lo[0], hi = w->hi[0];
+    for (int i = 1; i < lines; i++) {
+      lo = lo < w->lo[i] ? w->lo[i] : lo;
+      hi = w->hi[i] < hi ? w->hi[i] : hi;
+    }
+    prepared->lo[0] = lo;
+    prepared->hi[0] = hi;
+    lines = 0;
+    lo_min = lo;
+    hi_max = hi;
+  } else {
+    double d0 = w->min_y - w->center_y, d1 = w->max_y - w->center_y;
+    if (!rows_in_view(w, lines, &d0, &d1)) return;
+    lo_min = -__builtin_inf();
+    hi_max = __builtin_inf();
+    for (int i = 0; i < lines; i++) {
+      double a0 = w->lo[i] + w->k[i] * d0, a1 = w->lo[i] + w->k[i] * d1;
+      double b0 = w->hi[i] + w->m[i] * d0, b1 = w->hi[i] + w->m[i] * d1;
+      double lower = a0 < a1 ? a0 : a1, upper = b0 < b1 ? b1 : b0;
+      lo_min = lo_min < lower ? lower : lo_min;
+      hi_max = upper < hi_max ? upper : hi_max;
+    }
   }
-  prepared->lo[0] = lo;
-  prepared->hi[0] = hi;
-  prepared->lines = BOUNDS_COPIES;
+  prepared->lines = SHAPE(lines, MODE_COPIES);
   double cx = w->center_x;
   if (!(cx >= 0 && cx <= 1)) return;
-  if (lo <= -0.5 && hi >= 0.5) {
-    prepared->lines = BOUNDS_ALL_X;
+  if (lines == 0 && lo_min <= -0.5 && hi_max >= 0.5) {
+    prepared->lines = SHAPE(0, MODE_ALL_X);
     return;
   }
-  if (!(lo > -0.5 && hi < 0.5)) return;
-  prepared->lines = BOUNDS_WRAPPED;
+  if (!(lo_min > -0.5 && hi_max < 0.5)) return;
+  prepared->lines = SHAPE(lines, MODE_WRAPPED);
   double right = 1 - cx;
-  if (hi < right && right - 1 < lo) prepared->lines = BOUNDS_PLAIN;
+  if (hi_max < right && right - 1 < lo_min) prepared->lines = SHAPE(lines, MODE_PLAIN);
 }
 
 /* Writes the indices base + lane of the lanes set in an 8-bit mask. */
@@ -215,11 +287,11 @@ __attribute__((target("avx2"))) static inline unsigned mask4_avx2(__m256d x, __m
                                                                   int shape) {
   const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5), mhalf = _mm256_set1_pd(-0.5);
   __m256d lo = _mm256_set1_pd(w->lo[0]), hi = _mm256_set1_pd(w->hi[0]);
-  if (!CONSTANT(shape)) {
+  if (LINES(shape) != 0) {
     __m256d dy = _mm256_sub_pd(y, _mm256_set1_pd(w->center_y));
     lo = _mm256_add_pd(lo, _mm256_mul_pd(_mm256_set1_pd(w->k[0]), dy));
     hi = _mm256_add_pd(hi, _mm256_mul_pd(_mm256_set1_pd(w->m[0]), dy));
-    for (int i = 1; i < shape; i++) {
+    for (int i = 1; i < LINES(shape); i++) {
       __m256d a = _mm256_add_pd(_mm256_set1_pd(w->lo[i]), _mm256_mul_pd(_mm256_set1_pd(w->k[i]), dy));
       __m256d b = _mm256_add_pd(_mm256_set1_pd(w->hi[i]), _mm256_mul_pd(_mm256_set1_pd(w->m[i]), dy));
       lo = _mm256_blendv_pd(lo, a, _mm256_cmp_pd(lo, a, _CMP_LT_OQ));
@@ -227,14 +299,14 @@ __attribute__((target("avx2"))) static inline unsigned mask4_avx2(__m256d x, __m
     }
   }
   __m256d dx = _mm256_sub_pd(x, _mm256_set1_pd(w->center_x));
-  if (shape != BOUNDS_PLAIN && shape != BOUNDS_ALL_X) {
+  if (MODE(shape) != MODE_PLAIN && MODE(shape) != MODE_ALL_X) {
     dx = _mm256_blendv_pd(dx, _mm256_sub_pd(dx, one), _mm256_cmp_pd(dx, half, _CMP_GE_OQ));
     dx = _mm256_blendv_pd(dx, _mm256_add_pd(dx, one), _mm256_cmp_pd(dx, mhalf, _CMP_LT_OQ));
   }
-  __m256d in_x = shape == BOUNDS_ALL_X
+  __m256d in_x = MODE(shape) == MODE_ALL_X
                      ? _mm256_cmp_pd(x, x, _CMP_ORD_Q)
                      : _mm256_and_pd(_mm256_cmp_pd(dx, lo, _CMP_GE_OQ), _mm256_cmp_pd(dx, hi, _CMP_LE_OQ));
-  if (!CONSTANT(shape) || shape == BOUNDS_COPIES) {
+  if (MODE(shape) == MODE_COPIES) {
     __m256d up = _mm256_add_pd(dx, one), down = _mm256_sub_pd(dx, one);
     __m256d in1 = _mm256_and_pd(_mm256_cmp_pd(up, lo, _CMP_GE_OQ), _mm256_cmp_pd(up, hi, _CMP_LE_OQ));
     __m256d in2 = _mm256_and_pd(_mm256_cmp_pd(down, lo, _CMP_GE_OQ), _mm256_cmp_pd(down, hi, _CMP_LE_OQ));
@@ -284,11 +356,11 @@ __attribute__((target("avx512f,avx512vl"))) static inline __mmask8 mask8_avx512(
                                                                                 const psk_window *w, int shape) {
   const __m512d one = _mm512_set1_pd(1.0);
   __m512d lo = _mm512_set1_pd(w->lo[0]), hi = _mm512_set1_pd(w->hi[0]);
-  if (!CONSTANT(shape)) {
+  if (LINES(shape) != 0) {
     __m512d dy = _mm512_sub_pd(y, _mm512_set1_pd(w->center_y));
     lo = _mm512_add_pd(lo, _mm512_mul_pd(_mm512_set1_pd(w->k[0]), dy));
     hi = _mm512_add_pd(hi, _mm512_mul_pd(_mm512_set1_pd(w->m[0]), dy));
-    for (int l = 1; l < shape; l++) {
+    for (int l = 1; l < LINES(shape); l++) {
       __m512d a = _mm512_add_pd(_mm512_set1_pd(w->lo[l]), _mm512_mul_pd(_mm512_set1_pd(w->k[l]), dy));
       __m512d b = _mm512_add_pd(_mm512_set1_pd(w->hi[l]), _mm512_mul_pd(_mm512_set1_pd(w->m[l]), dy));
       lo = _mm512_mask_mov_pd(lo, _mm512_cmp_pd_mask(lo, a, _CMP_LT_OQ), a);
@@ -296,14 +368,14 @@ __attribute__((target("avx512f,avx512vl"))) static inline __mmask8 mask8_avx512(
     }
   }
   __m512d dx = _mm512_sub_pd(x, _mm512_set1_pd(w->center_x));
-  if (shape != BOUNDS_PLAIN && shape != BOUNDS_ALL_X) {
+  if (MODE(shape) != MODE_PLAIN && MODE(shape) != MODE_ALL_X) {
     dx = _mm512_mask_sub_pd(dx, _mm512_cmp_pd_mask(dx, _mm512_set1_pd(0.5), _CMP_GE_OQ), dx, one);
     dx = _mm512_mask_add_pd(dx, _mm512_cmp_pd_mask(dx, _mm512_set1_pd(-0.5), _CMP_LT_OQ), dx, one);
   }
-  __mmask8 in_x = shape == BOUNDS_ALL_X
+  __mmask8 in_x = MODE(shape) == MODE_ALL_X
                       ? _mm512_cmp_pd_mask(x, x, _CMP_ORD_Q)
                       : _mm512_cmp_pd_mask(dx, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dx, hi, _CMP_LE_OQ);
-  if (!CONSTANT(shape) || shape == BOUNDS_COPIES) {
+  if (MODE(shape) == MODE_COPIES) {
     __m512d up = _mm512_add_pd(dx, one), down = _mm512_sub_pd(dx, one);
     in_x |= (__mmask8)((_mm512_cmp_pd_mask(up, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(up, hi, _CMP_LE_OQ)) |
                        (_mm512_cmp_pd_mask(down, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(down, hi, _CMP_LE_OQ)));
@@ -319,7 +391,7 @@ __attribute__((target("avx512f,avx512vl"))) static inline size_t scan_avx512_sha
   const __m256i step = _mm256_set1_epi32(8);
   __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   size_t count = 0, i = start;
-  if (shape == BOUNDS_ALL_X) {
+  if (MODE(shape) == MODE_ALL_X) {
     /* Nearly every pin visible: no branch, eight at a time. (Sixteen a step measured 2× slower
      * here at 10M pins on an AMD EPYC with AVX-512, though not with AVX2 or at 1M; cause not found.) */
     for (; i + 8 <= end; i += 8) {
@@ -369,11 +441,11 @@ static unsigned x86_kernels(void) {
 static inline unsigned mask2_neon(float64x2_t x, float64x2_t y, const psk_window *w, int shape) {
   const float64x2_t one = vdupq_n_f64(1.0);
   float64x2_t lo = vdupq_n_f64(w->lo[0]), hi = vdupq_n_f64(w->hi[0]);
-  if (!CONSTANT(shape)) {
+  if (LINES(shape) != 0) {
     float64x2_t dy = vsubq_f64(y, vdupq_n_f64(w->center_y));
     lo = vaddq_f64(lo, vmulq_f64(vdupq_n_f64(w->k[0]), dy));
     hi = vaddq_f64(hi, vmulq_f64(vdupq_n_f64(w->m[0]), dy));
-    for (int i = 1; i < shape; i++) {
+    for (int i = 1; i < LINES(shape); i++) {
       float64x2_t a = vaddq_f64(vdupq_n_f64(w->lo[i]), vmulq_f64(vdupq_n_f64(w->k[i]), dy));
       float64x2_t b = vaddq_f64(vdupq_n_f64(w->hi[i]), vmulq_f64(vdupq_n_f64(w->m[i]), dy));
       lo = vbslq_f64(vcltq_f64(lo, a), a, lo);
@@ -381,12 +453,12 @@ static inline unsigned mask2_neon(float64x2_t x, float64x2_t y, const psk_window
     }
   }
   float64x2_t dx = vsubq_f64(x, vdupq_n_f64(w->center_x));
-  if (shape != BOUNDS_PLAIN && shape != BOUNDS_ALL_X) {
+  if (MODE(shape) != MODE_PLAIN && MODE(shape) != MODE_ALL_X) {
     dx = vbslq_f64(vcgeq_f64(dx, vdupq_n_f64(0.5)), vsubq_f64(dx, one), dx);
     dx = vbslq_f64(vcltq_f64(dx, vdupq_n_f64(-0.5)), vaddq_f64(dx, one), dx);
   }
-  uint64x2_t in = shape == BOUNDS_ALL_X ? vceqq_f64(x, x) : vandq_u64(vcgeq_f64(dx, lo), vcleq_f64(dx, hi));
-  if (!CONSTANT(shape) || shape == BOUNDS_COPIES) {
+  uint64x2_t in = MODE(shape) == MODE_ALL_X ? vceqq_f64(x, x) : vandq_u64(vcgeq_f64(dx, lo), vcleq_f64(dx, hi));
+  if (MODE(shape) == MODE_COPIES) {
     float64x2_t up = vaddq_f64(dx, one), down = vsubq_f64(dx, one);
     in = vorrq_u64(vorrq_u64(in, vandq_u64(vcgeq_f64(up, lo), vcleq_f64(up, hi))),
                    vandq_u64(vcgeq_f64(down, lo), vcleq_f64(down, hi)));

@@ -87,6 +87,43 @@ struct ScanKernelShapeTests {
     #expect(compared == centres.count * bounds.count * 2)
   }
 
+  @Test("every kernel, sloped windows whose bounds reach each shape's boundary at the top or bottom row")
+  func slopedAtTheirBoundaries() {
+    // The first line's bounds equal (lo, hi) at dy = d (the window's top or bottom row, y = 0.25 or
+    // 0.75) and move away from or towards ½ with the slope elsewhere, so that the bounds over the
+    // rows, which the one-copy and no-wrap shapes rely on, fall a few ulps either side of ±½ and of
+    // the wrap's limits.
+    let half = 0.5
+    let centres = [0, 0x1p-40, 0.25, 0.5, 1.0.nextDown, 1]
+    let bounds: [(Double, Double)] = [
+      (-0.25, 0.25), (-half.nextDown, half.nextDown), (-half, half), (-half.nextUp, half.nextUp), (-0.75, 0.25),
+      (0.1, 0.4), (-0.4, -0.1),
+    ]
+    var compared = 0
+    for cx in centres {
+      for (lo, hi) in bounds {
+        for (slope, d) in [(0.5, -0.25), (-0.5, -0.25), (0.5, 0.25), (-0.5, 0.25), (1e-12, -0.25)] {
+          var w = Self.window(centerX: cx, lo: lo, hi: hi)
+          // lo.0 + slope · d == lo exactly: every term is a small multiple of a power of two.
+          (w.lo.0, w.hi.0, w.k.0, w.m.0) = (lo - slope * d, hi - slope * d, slope, slope)
+          let row = 0.5 + d
+          var xs = Self.xs(around: w, lo: lo, hi: hi)
+          xs += Self.xs(around: w, lo: w.lo.0 + slope * -d, hi: w.hi.0 + slope * -d)  // the other row's bounds
+          let ys = xs.indices.map { [row, row, 1 - row, 0.5, row.nextUp, .nan][$0 % 6] }
+          let expected = xs.indices.filter { Self.general(xs[$0], ys[$0], w) }.map(UInt32.init)
+          for (id, name) in PinSet.availableScanKernels {
+            var out = [UInt32](repeating: 0, count: xs.count)
+            let found = psk_scan_narrow(id, xs, ys, 0, xs.count, &w, &out)
+            #expect(
+              Array(out[0..<found]) == expected, "\(name): centre \(cx), bounds \(lo)…\(hi), slope \(slope) at \(d)")
+          }
+          compared += 1
+        }
+      }
+    }
+    #expect(compared == centres.count * bounds.count * 5)
+  }
+
   @Test("a window with slopes, or with an infinite y bound, keeps the general test")
   func notConstant() {
     var random = SeededRandom(seed: 0x5AFE)

@@ -20,7 +20,8 @@ extension PinIndex {
   /// with a vector scan kernel: its x bounds are the same for every pin, the kernels' cheapest test
   /// (a few compares a pin). Measured on 1M and 10M skewed pins (docs/benchmarks.md, "The scan's window
   /// shapes"): the walk costs about 1.3–1.7 ns per hit there, the AVX-512 scan 0.35–0.5 ns per pin;
-  /// at 19 % of the pins in view the walk won, at 36 % the scan.
+  /// at 19 % of the pins in view the walk won, at 36 % the scan. (Rotated and tilted views keep
+  /// ``scanShare``: their scan evaluates its lines per pin, and their crossing was not measured.)
   public static var axisAlignedScanShare: Double { 0.3 }
 
   /// The share ``plan(for:)`` compares with for `window`.
