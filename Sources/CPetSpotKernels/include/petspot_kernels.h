@@ -19,9 +19,9 @@ extern "C" {
  * i < lines (2 for a flat view, whose m is its k; 3 for a tilted one). The maxima and minima are
  * taken in index order, as the Swift tests do. NaN is never visible. A window whose lines all have
  * slope 0 (a flat view whose heading is a multiple of 90°) is scanned without evaluating them per
- * pin, and without the world copies or the wrap where they cannot matter: that relies on every x
- * lying in [0, 1] (or being NaN) and center_x in [0, 1], as a pin set's Mercator x do; other x may
- * be decided otherwise. */
+ * pin, and any window without the world copies or the wrap where they cannot matter: that relies on
+ * every x lying in [0, 1] and every y being finite (or NaN), center_x in [0, 1], as a pin set's
+ * Mercator coordinates do; other coordinates may be decided otherwise. */
 typedef struct psk_window {
   double center_x, center_y, min_y, max_y;
   double lo[3], k[3];
