@@ -129,6 +129,43 @@ static int rows_in_view(const psk_window *w, int lines, double *d0, double *d1) 
   return __builtin_isfinite(*d0) && __builtin_isfinite(*d1) && *d0 <= *d1;
 }
 
+/* A bound over the rows [d0, d1] of lo (upper = 0: a value lo never falls below) or of hi (upper = 1:
+ * a value hi never exceeds). The rows are cut at the ends and where two lower (upper) lines cross;
+ * on each piece [a, b] every line's rounded value lies between its values at a and b (it is
+ * monotone in dy), and lo, the largest of the lines, is at least the largest of their smaller end
+ * values (hi, the smallest, at most the smallest of their larger end values). Any cuts give a valid
+ * bound; cutting at the crossings makes it tight (the piece's largest line is then one line). */
+static double bound_over_rows(const psk_window *w, int lines, double d0, double d1, int upper) {
+  const double *base = upper ? w->hi : w->lo, *slope = upper ? w->m : w->k;
+  double rows[8] = {d0, d1};
+  int n = 2;
+  for (int i = 0; i < lines; i++) {
+    for (int j = i + 1; j < lines; j++) {
+      double s = slope[i] - slope[j];
+      if (!(s > 0 || s < 0)) continue;
+      double cross = (base[j] - base[i]) / s;
+      if (cross > d0 && cross < d1) rows[n++] = cross;
+    }
+  }
+  for (int i = 1; i < n; i++) { /* insertion sort of at most five rows */
+    double row = rows[i];
+    int j = i;
+    for (; j > 0 && rows[j - 1] > row; j--) rows[j] = rows[j - 1];
+    rows[j] = row;
+  }
+  double bound = upper ? -__builtin_inf() : __builtin_inf();
+  for (int r = 0; r + 1 < n; r++) {
+    double best = upper ? __builtin_inf() : -__builtin_inf();
+    for (int p = 0; p < lines; p++) {
+      double a = base[p] + slope[p] * rows[r], b = base[p] + slope[p] * rows[r + 1];
+      double v = upper ? (a < b ? b : a) : (a < b ? a : b);
+      best = upper ? (v < best ? v : best) : (best < v ? v : best);
+    }
+    bound = upper ? (bound < best ? best : bound) : (best < bound ? best : bound);
+  }
+  return bound;
+}
+
 /* The shape a window is scanned with, in `prepared->lines` (the window itself unchanged otherwise,
  * but for constant bounds, kept in lo[0] and hi[0]). Every shape decides exactly what the general
  * test does, for x in [0, 1] or NaN (a pin set's Mercator x) and center_x in [0, 1]. Only pins
@@ -139,9 +176,7 @@ static int rows_in_view(const psk_window *w, int lines, double *d0, double *d1) 
  * - Constant bounds: when k[i] and m[i] are zero for every line, the bounds at such a dy are
  *   lo[i] + 0·dy = lo[i] (±0 compare equal). Their maximum and minimum are taken here in index
  *   order, as the per-pin test takes them.
- * - Otherwise each line's bound fl(lo[i] + fl(k[i]·dy)) is monotone in dy, so over [d0, d1] it is at
- *   least the smaller of its values at d0 and d1; the maximum over the lines is at least the largest
- *   of those (lo_min); likewise hi is at most hi_max.
+ * - Otherwise lo is at least lo_min and hi at most hi_max over the rows (bound_over_rows).
  * - WRAPPED, when lo_min > −½ and hi_max < ½: x − center_x lies in [−1, 1], so after the wrap dx lies
  *   in [−½, ½) (both wrap steps are exact there), dx + 1 ≥ ½ > hi and dx − 1 ≤ −½ < lo: no copy ±1 is
  *   in view.
@@ -179,15 +214,8 @@ static void prepare_shape(const psk_window *w, psk_window *prepared) {
   } else {
     double d0 = w->min_y - w->center_y, d1 = w->max_y - w->center_y;
     if (!rows_in_view(w, lines, &d0, &d1)) return;
-    lo_min = -__builtin_inf();
-    hi_max = __builtin_inf();
-    for (int i = 0; i < lines; i++) {
-      double a0 = w->lo[i] + w->k[i] * d0, a1 = w->lo[i] + w->k[i] * d1;
-      double b0 = w->hi[i] + w->m[i] * d0, b1 = w->hi[i] + w->m[i] * d1;
-      double lower = a0 < a1 ? a0 : a1, upper = b0 < b1 ? b1 : b0;
-      lo_min = lo_min < lower ? lower : lo_min;
-      hi_max = upper < hi_max ? upper : hi_max;
-    }
+    lo_min = bound_over_rows(w, lines, d0, d1, 0);
+    hi_max = bound_over_rows(w, lines, d0, d1, 1);
   }
   prepared->lines = SHAPE(lines, MODE_COPIES);
   double cx = w->center_x;
@@ -517,6 +545,15 @@ const char *psk_kernel_name(int kernel) {
   case PSK_KERNEL_NEON: return "neon";
   default: return "unknown";
   }
+}
+
+int psk_window_cost_class(const psk_window *w) {
+  if (!w) return 0;
+  psk_window prepared;
+  prepare_shape(w, &prepared);
+  int shape = prepared.lines;
+  if (MODE(shape) == MODE_COPIES) return 0;
+  return LINES(shape) == 0 ? 2 : 1;
 }
 
 size_t psk_scan_narrow(int kernel, const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,

@@ -140,4 +140,21 @@ struct ScanKernelShapeTests {
       }
     }
   }
+
+  @Test("the scan's cost class of a view: constant bounds, one copy, general")
+  func costClasses() throws {
+    func cost(lngDelta: Double, heading: Double = 0, pitch: Double = 0, lng: Double = 2.35) throws -> ScanCost {
+      let camera = try Camera(
+        center: GeoCoordinate(latitude: 48.85, longitude: lng), latitudeDelta: lngDelta / 2, longitudeDelta: lngDelta,
+        width: 800, height: 600, heading: heading, pitch: pitch)
+      return PinSet.scanCost(of: VisibilityWindow(view: CameraView(camera)))
+    }
+    #expect(try cost(lngDelta: 0.3) == .constantBounds)
+    #expect(try cost(lngDelta: 0.3, heading: 90) == .constantBounds)
+    #expect(try cost(lngDelta: 0.3, lng: 179.99) == .constantBounds, "across the antimeridian: one copy, wrapped")
+    #expect(try cost(lngDelta: 360) == .constantBounds, "as wide as the world: y alone")
+    #expect(try cost(lngDelta: 0.3, heading: 30) == .oneCopy)
+    #expect(try cost(lngDelta: 0.3, pitch: 50) == .oneCopy)
+    #expect(try cost(lngDelta: 300, heading: 30) == .general, "wider than half the world: the copies may be in view")
+  }
 }

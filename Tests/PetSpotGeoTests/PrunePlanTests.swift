@@ -57,7 +57,7 @@ struct PrunePlanTests {
   }
 
   @Test(
-    "the whole world is every indexed pin (not those beyond the Mercator limit); most of it a scan; half of it a scan when axis-aligned with a vector kernel, else the walk; a sixth and a city the walk"
+    "the whole world is every indexed pin (not those beyond the Mercator limit); most of it a scan; half of it a scan with a vector kernel (axis-aligned or rotated), else the walk; a fifth, a sixth and a city the walk"
   )
   func chosenPlans() throws {
     var random = SeededRandom(seed: 0x914B)
@@ -103,14 +103,24 @@ struct PrunePlanTests {
     let halfWindow = VisibilityWindow(view: CameraView(half))
     let halfShare = Double(pins.scanCount(in: halfWindow)) / 19_600
     #expect(halfShare > 0.4 && halfShare < 0.6, "the premise: about half the pins in view (\(halfShare))")
-    #expect(halfWindow.hasConstantScanBounds && PinIndex.scanShare(for: halfWindow) < halfShare)
+    #expect(PinSet.scanCost(of: halfWindow) == .constantBounds && PinIndex.scanShare(for: halfWindow) < halfShare)
     #expect(layer.index.plan(for: halfWindow) == (PinSet.hasVectorScanKernel ? .scan : .index))
     let rotatedHalf = try Camera(
-      center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 100, longitudeDelta: 140, width: 800,
+      center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 140, longitudeDelta: 200, width: 800,
       height: 800, heading: 30)
     let rotatedWindow = VisibilityWindow(view: CameraView(rotatedHalf))
-    #expect(!rotatedWindow.hasConstantScanBounds && PinIndex.scanShare(for: rotatedWindow) == PinIndex.scanShare)
-    #expect(layer.index.plan(for: rotatedWindow) == .index)
+    let rotatedShare = Double(pins.scanCount(in: rotatedWindow)) / 19_600
+    #expect(rotatedShare > 0.4 && rotatedShare < 0.6, "the premise: about half the pins in view (\(rotatedShare))")
+    #expect(PinSet.scanCost(of: rotatedWindow) == .oneCopy && PinIndex.scanShare(for: rotatedWindow) < rotatedShare)
+    #expect(layer.index.plan(for: rotatedWindow) == (PinSet.hasVectorScanKernel ? .scan : .index))
+    // Rotated, a fifth of the pins: the walk.
+    let rotatedFifth = try Camera(
+      center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 90, longitudeDelta: 90, width: 800,
+      height: 800, heading: 30)
+    let fifthWindow = VisibilityWindow(view: CameraView(rotatedFifth))
+    let fifthShare = Double(pins.scanCount(in: fifthWindow)) / 19_600
+    #expect(fifthShare > 0.1 && fifthShare < 0.28, "the premise: a fifth of the pins in view (\(fifthShare))")
+    #expect(layer.index.plan(for: fifthWindow) == .index)
     // A sixth of the pins: the walk, whatever the shape.
     let sixth = try Camera(
       center: GeoCoordinate(latitude: 0, longitude: 90), latitudeDelta: 100, longitudeDelta: 60, width: 400,
@@ -123,7 +133,7 @@ struct PrunePlanTests {
       center: GeoCoordinate(latitude: 48.85, longitude: 2.35), latitudeDelta: 0.3, longitudeDelta: 0.3, width: 390,
       height: 844)
     #expect(layer.index.plan(for: VisibilityWindow(view: CameraView(city))) == .index)
-    for camera in [world, oneWorld, most, half, rotatedHalf, sixth, city] {
+    for camera in [world, oneWorld, most, half, rotatedHalf, rotatedFifth, sixth, city] {
       try Self.check(layer, camera: camera, padding: 0, filter: nil)
     }
     // No pins: the walk, an empty answer.

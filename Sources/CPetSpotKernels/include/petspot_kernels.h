@@ -44,6 +44,11 @@ int psk_best_kernel(void);
 /* A kernel's name ("avx2"), or "unknown". */
 const char *psk_kernel_name(int kernel);
 
+/* How psk_scan_narrow tests `w` (for the prune plan's estimate of its cost): 2 when the bounds are
+ * the same for every pin and only the pin's own world copy is tried (the cheapest shapes), 1 when
+ * only its own copy is tried with bounds evaluated per pin (a rotated or tilted view), 0 otherwise. */
+int psk_window_cost_class(const psk_window *w);
+
 /* Writes, in ascending order, the indices i in [start, end) whose pin (xs[i], ys[i]) is visible,
  * to out (room for end − start indices), and returns how many. kernel: −1 for the best one, or
  * one of PSK_KERNEL_* that psk_available_kernels lists (another falls back to the portable one).

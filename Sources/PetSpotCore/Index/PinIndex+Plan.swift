@@ -24,10 +24,22 @@ extension PinIndex {
   /// ``scanShare``: their scan evaluates its lines per pin, and their crossing was not measured.)
   public static var axisAlignedScanShare: Double { 0.3 }
 
-  /// The share ``plan(for:)`` compares with for `window`.
+  /// The share ``plan(for:)`` compares with for `window`: by how cheaply the scan tests its pins
+  /// (``PinSet/scanCost(of:)``), on a CPU with a vector kernel; ``scanShare`` otherwise.
   public static func scanShare(for window: VisibilityWindow) -> Double {
-    window.hasConstantScanBounds && PinSet.hasVectorScanKernel ? axisAlignedScanShare : scanShare
+    guard PinSet.hasVectorScanKernel else { return scanShare }
+    switch PinSet.scanCost(of: window) {
+    case .constantBounds: return axisAlignedScanShare
+    case .oneCopy: return oneCopyScanShare
+    case .general: return scanShare
+    }
   }
+
+  /// The share from which a scan wins for a rotated or tilted view narrower than the world, on a
+  /// CPU with a vector scan kernel (``ScanCost/oneCopy``). Measured on the same pins, rotated 30°
+  /// and tilted 45° (docs/benchmarks.md, "The scan's window shapes"): at 16–24 % of the pins in view
+  /// the walk won, at 34–38 % the scan.
+  public static var oneCopyScanShare: Double { 0.35 }
 
   /// The levels ``plan(for:)`` reads at most.
   static var planDepth: Int { 8 }

@@ -29,12 +29,34 @@ extension PinSet {
     _ window: VisibilityWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
     range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
-    // A flat window's upper bounds share its lower bounds' slopes; the third line is unused.
-    let w = psk_window(
+    scan(kernelWindow(flat: window), xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+  }
+
+  /// A flat window for the kernels: its upper bounds share its lower bounds' slopes; the third line
+  /// is unused.
+  private static func kernelWindow(flat window: VisibilityWindow) -> psk_window {
+    psk_window(
       center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY,
       lo: (window.lo1, window.lo2, -.infinity), k: (window.k1, window.k2, 0), hi: (window.hi1, window.hi2, .infinity),
       m: (window.k1, window.k2, 0), lines: 2)
-    scan(w, xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+  }
+
+  /// A tilted view's window for the kernels (three lines a side).
+  private static func kernelWindow(_ window: QuadWindow) -> psk_window {
+    psk_window(
+      center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY,
+      lo: (window.lo1, window.lo2, window.lo3), k: (window.k1, window.k2, window.k3),
+      hi: (window.hi1, window.hi2, window.hi3), m: (window.m1, window.m2, window.m3), lines: 3)
+  }
+
+  /// How cheaply the scan tests each pin of `window` (see ``ScanCost``).
+  public static func scanCost(of window: VisibilityWindow) -> ScanCost {
+    var w = window.quad.map(kernelWindow) ?? kernelWindow(flat: window)
+    switch psk_window_cost_class(&w) {
+    case 2: return .constantBounds
+    case 1: return .oneCopy
+    default: return .general
+    }
   }
 
   /// The same for a tilted view's narrow window (three lines a side).
@@ -42,11 +64,7 @@ extension PinSet {
     _ window: QuadWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
     range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
-    let w = psk_window(
-      center_x: window.centerX, center_y: window.centerY, min_y: window.minY, max_y: window.maxY,
-      lo: (window.lo1, window.lo2, window.lo3), k: (window.k1, window.k2, window.k3),
-      hi: (window.hi1, window.hi2, window.hi3), m: (window.m1, window.m2, window.m3), lines: 3)
-    scan(w, xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+    scan(kernelWindow(window), xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
   }
 
   /// The chunked kernel calls behind both.
@@ -69,10 +87,15 @@ extension PinSet {
   }
 }
 
-extension VisibilityWindow {
-  /// Whether the scan tests this window with bounds on x that are the same for every pin (a flat
-  /// view with a heading that is a multiple of 90°, or a region), the kernels' cheapest shapes.
-  public var hasConstantScanBounds: Bool {
-    quad == nil && k1 == 0 && k2 == 0 && minY.isFinite && maxY.isFinite && centerY.isFinite
-  }
+/// How cheaply the scan's kernels test each pin of a window (docs/architecture.md, "The scan's
+/// kernels"): the prune plan's estimate of the scan's cost.
+public enum ScanCost: Sendable {
+  /// Bounds on x the same for every pin, one world copy tried (or none needed): a flat view whose
+  /// heading is a multiple of 90°. A few compares a pin.
+  case constantBounds
+  /// Bounds evaluated at each pin's y, one world copy tried: a rotated or tilted view narrower than
+  /// the world.
+  case oneCopy
+  /// Bounds evaluated per pin and the world copies ±1 tried.
+  case general
 }
