@@ -556,14 +556,20 @@ int psk_window_cost_class(const psk_window *w) {
   return LINES(shape) == 0 ? 2 : 1;
 }
 
+void psk_prepare_window(const psk_window *w, psk_window *prepared) { prepare_shape(w, prepared); }
+
 size_t psk_scan_narrow(int kernel, const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
                        uint32_t *out) {
+  psk_window prepared;
+  prepare_shape(w, &prepared);
+  return psk_scan_prepared(kernel, xs, ys, start, end, &prepared, out);
+}
+
+size_t psk_scan_prepared(int kernel, const double *xs, const double *ys, size_t start, size_t end,
+                         const psk_window *w, uint32_t *out) {
   if (start >= end) return 0;
   if (kernel < 0) kernel = psk_best_kernel();
   if (kernel > 31 || !(psk_available_kernels() & (1u << kernel))) kernel = PSK_KERNEL_PORTABLE;
-  psk_window prepared;
-  prepare_shape(w, &prepared);
-  w = &prepared;
   switch (kernel) {
 #if defined(PSK_X86)
   case PSK_KERNEL_AVX512: return scan_avx512(xs, ys, start, end, w, out);

@@ -79,6 +79,17 @@ struct ScanKernelShapeTests {
             var out = [UInt32](repeating: 0, count: xs.count)
             let found = psk_scan_narrow(id, xs, ys, 0, xs.count, &w, &out)
             #expect(Array(out[0..<found]) == expected, "\(name): centre \(cx), bounds \(lo)…\(hi), \(second)")
+            // Prepared once and scanned in two calls, or not prepared at all (the general test).
+            var prepared = psk_window()
+            psk_prepare_window(&w, &prepared)
+            let half = xs.count / 2
+            let first = psk_scan_prepared(id, xs, ys, 0, half, &prepared, &out)
+            var chunks = Array(out[0..<first])
+            let rest = psk_scan_prepared(id, xs, ys, half, xs.count, &prepared, &out)
+            chunks += out[0..<rest]
+            #expect(chunks == expected, "\(name), prepared, in two chunks")
+            let unprepared = psk_scan_prepared(id, xs, ys, 0, xs.count, &w, &out)
+            #expect(Array(out[0..<unprepared]) == expected, "\(name), not prepared")
           }
           compared += 1
         }

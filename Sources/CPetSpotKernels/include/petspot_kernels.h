@@ -56,6 +56,15 @@ int psk_window_cost_class(const psk_window *w);
 size_t psk_scan_narrow(int kernel, const double *xs, const double *ys, size_t start, size_t end, const psk_window *w,
                        uint32_t *out);
 
+/* The shape psk_scan_narrow works out for `w`, once: `prepared` is `w` with its shape (and constant
+ * bounds) filled in, for repeated psk_scan_prepared calls over chunks of one scan. */
+void psk_prepare_window(const psk_window *w, psk_window *prepared);
+
+/* psk_scan_narrow for a window psk_prepare_window prepared (an unprepared one is scanned by the
+ * general test, still exactly). */
+size_t psk_scan_prepared(int kernel, const double *xs, const double *ys, size_t start, size_t end,
+                         const psk_window *prepared, uint32_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -73,13 +73,16 @@ extension PinSet {
     kernel: Int32, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
     guard !range.isEmpty else { return }
-    var w = window
+    // The window's shape worked out once for every chunk.
+    var raw = window
+    var w = psk_window()
+    psk_prepare_window(&raw, &w)
     let chunk = min(kernelChunk, range.count)
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { buffer in
       var start = range.lowerBound
       while start < range.upperBound {
         let end = min(range.upperBound, start + chunk)
-        let found = psk_scan_narrow(kernel, xs.baseAddress!, ys.baseAddress!, start, end, &w, buffer.baseAddress!)
+        let found = psk_scan_prepared(kernel, xs.baseAddress!, ys.baseAddress!, start, end, &w, buffer.baseAddress!)
         if found > 0 { sink(UnsafeMutableBufferPointer(rebasing: buffer[0..<found]), end - range.lowerBound) }
         start = end
       }
