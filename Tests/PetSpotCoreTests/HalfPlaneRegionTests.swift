@@ -53,6 +53,36 @@ struct HalfPlaneRegionTests {
     #expect(seen.allSatisfy { $0 > 100 }, "inside, outside and partial boxes all met: \(seen)")
   }
 
+  @Test("a box within a partial box, tested against that box's crossing edges only, is classified as against all four")
+  func nestedBoxesNeedOnlyTheCrossingEdges() {
+    var random = SeededRandom(seed: 0x4A21)
+    var (partialChildren, decidedByFewer) = (0, 0)
+    for (window, region) in Self.samples(&random) {
+      let reach = max(window.halfExtentX, window.halfHeight) * 1.5
+      for _ in 0..<200 {
+        let size = random.logUniform(1e-9...(4 * reach))
+        let x0 = random.uniform(-reach...reach)
+        let y0 = random.uniform(-reach...reach)
+        let (x1, y1) = (x0 + size * random.uniform(0.2...1), y0 + size * random.uniform(0.2...1))
+        let parent = region.classify(offsets: x0, y0, x1, y1, testing: 0b1111)
+        guard parent.overlap == .partial else { continue }
+        for _ in 0..<10 {
+          // A box within the parent's, from a corner of it to a hair.
+          let (a, b) = (random.uniform(x0...x1), random.uniform(x0...x1))
+          let (c, d) = (random.uniform(y0...y1), random.uniform(y0...y1))
+          let (cx0, cx1, cy0, cy1) = (min(a, b), max(a, b), min(c, d), max(c, d))
+          let full = region.classify(offsets: cx0, cy0, cx1, cy1, testing: 0b1111)
+          let masked = region.classify(offsets: cx0, cy0, cx1, cy1, testing: parent.crossing)
+          #expect(masked.overlap == full.overlap && masked.crossing == full.crossing, "\(masked) against \(full)")
+          partialChildren += 1
+          if parent.crossing != 0b1111 { decidedByFewer += 1 }
+        }
+      }
+    }
+    #expect(
+      partialChildren > 1_000 && decidedByFewer > 500, "\(partialChildren) boxes, \(decidedByFewer) by fewer edges")
+  }
+
   @Test("a point's decision is the window's (world copy 0, away from the edges by rounding)")
   func pointsAgreeWithWindow() {
     var random = SeededRandom(seed: 0x4A20)

@@ -10,9 +10,9 @@ extension ClusterIndex {
   ///    otherwise its children are looked at. One drawn out of view (invariant 6) is drawn at a
   ///    visible leaf when its leaf box spans at most minSeparation, else its children are looked
   ///    at. Pins whose local level reaches maxZoom are "fine".
-  /// 2. **Repair.** The other items are merged greedily on screen (Z order of their drawn pins: a
-  ///    seed takes every later item closer than minSeparation), so every two are minSeparation
-  ///    apart and a merged cluster's leaves stay within d + 3d = 4 × minSeparation of it.
+  /// 2. **Repair.** The other items are merged greedily on screen (in the cut's order: a seed
+  ///    takes every later item closer than minSeparation), so every two are minSeparation apart
+  ///    and a merged cluster's leaves stay within d + 3d = 4 × minSeparation of it.
   /// 3. **Fine pins** within minSeparation of a cluster join it; the rest are spiderfied on screen
   ///    as at maxZoom (``SpiderGroups/settle(width:height:)``: groups merged until their layouts
   ///    keep the separation, slid inside the viewport, stacked when they cannot be), and a spider
@@ -39,14 +39,16 @@ extension ClusterIndex {
 
   /// Step 1: the nodes to draw, each holding at least one visible pin.
   ///
-  /// Per node reached: its leaf box against the quadrilateral (half-planes, one world copy for
-  /// narrow views), then — when it is in front of the camera — its screen point and local scale
-  /// from one evaluation of H, its leaf box's corners only when its level is fine enough there.
+  /// Depth first, children in Z order (the seed's node first). Per node reached: its leaf box
+  /// against the quadrilateral's edges that crossed its parent's (half-planes, one world copy for
+  /// narrow views; none below a node inside), then — when it is in front of the camera — its
+  /// screen point and local scale from one evaluation of H, its leaf box's corners only when its
+  /// level is fine enough there (compared without a division).
   private func perspectiveCut(
     view: CameraView, projection: ViewProjection, window: VisibilityWindow, test: QuadLeafTest
   ) -> [CutNode] {
     let d = options.minSeparation
-    // Leaf boxes compared on screen by squared radius.
+    // Leaf boxes' reach compared on screen squared.
     let (maxRadius2, compactRadius2) = ((3 * d) * (3 * d), (1.5 * d) * (1.5 * d))
     let levels = LocalLevels(view: view, maxZoom: options.maxZoom)
     let oneCopy = view.showsOneCopy
@@ -60,14 +62,18 @@ extension ClusterIndex {
     }
     var out: [CutNode] = []
     out.reserveCapacity(256)
-    var stack: [(ref: UInt32, inside: Bool)] = []
+    // Per node to look at, the quadrilateral's edges that may cross its leaves (0: inside).
+    var stack: [(ref: UInt32, crossing: UInt8)] = []
     stack.reserveCapacity(roots.count + 128)
-    for root in roots.reversed() { stack.append((heads[Int(root)], false)) }
+    for root in roots.reversed() { stack.append((heads[Int(root)], 0b1111)) }
     var scratch: [UInt32] = []
-    while let (ref, inside) = stack.popLast() {
+    // Without a filter every node holds a shown pin: tested once, not per node (the optional
+    // filter is a reference: each look at it is a retain and a release).
+    let filtered = activeFilter != nil
+    while let (ref, parentCrossing) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
-        guard inside || window.contains(x: p.x, y: p.y), isShown(ref) else { continue }
+        guard parentCrossing == 0 || window.contains(x: p.x, y: p.y), !filtered || isShown(ref) else { continue }
         let (dx, dy) = offset(of: p)
         let frame = projection.frame(dx: dx, dy: dy)
         out.append(CutNode(ref: ref, point: frame.point, isFine: levels.reachesMaxZoom(at: frame), pin: ref))
@@ -75,17 +81,20 @@ extension ClusterIndex {
       }
       let c = cluster(ref)
       let extent = c.extent  // (decoded once)
-      let overlap = inside ? .inside : test.classify(x: c.x, y: c.y, extent: extent)
-      if overlap == .outside || !holdsShown(ref) { continue }
+      let (overlap, crossing) =
+        parentCrossing == 0
+        ? (.inside, 0) : test.classify(x: c.x, y: c.y, extent: extent, crossing: parentCrossing)
+      if overlap == .outside || (filtered && !holdsShown(ref)) { continue }
       let (dx, dy) = offset(of: c.point)
       if projection.depth(dx: dx, dy: dy) > 0 {
         let frame = projection.frame(dx: dx, dy: dy)
-        if levels.isFineEnough(level: Int(c.level), at: frame),
-          let radius2 = Self.squaredScreenRadius(
-            of: extent, dx: dx, dy: dy, projection: projection, around: frame.point),
-          radius2 <= maxRadius2
-        {
-          if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
+        let reach =
+          levels.isFineEnough(level: Int(c.level), at: frame)
+          ? Self.screenReach(
+            of: extent, dx: dx, dy: dy, projection: projection, around: frame.point, compact: compactRadius2,
+            within: maxRadius2) : .beyond
+        if reach != .beyond {
+          if (overlap == .inside || window.contains(x: c.x, y: c.y)) && (!filtered || isShown(c.seed)) {
             out.append(CutNode(ref: ref, point: frame.point, isFine: false, pin: c.seed))
             continue
           }
@@ -94,8 +103,8 @@ extension ClusterIndex {
           // leaf) and its level is fine enough there too, else its children.
           // Under a filter, a node wholly in view may also be drawn at its category run's shown
           // leaf when every corner of its leaf box lies within 3 × minSeparation of it.
-          let representative = overlap == .inside ? shownLeafInside(ref, test: nil) : nil
-          let compact = radius2 <= compactRadius2
+          let representative = filtered && overlap == .inside ? shownLeafInside(ref, test: nil) : nil
+          let compact = reach == .compact
           if compact || representative != nil {
             guard let pin = representative ?? visibleLeaf(of: ref, in: window, test: test, stack: &scratch)
             else { continue }
@@ -103,8 +112,9 @@ extension ClusterIndex {
             let leaf = projection.frame(dx: px, dy: py)
             if levels.isFineEnough(level: Int(c.level), at: leaf),
               compact
-                || (Self.squaredScreenRadius(of: extent, dx: dx, dy: dy, projection: projection, around: leaf.point)
-                  ?? .infinity) <= maxRadius2
+                || Self.screenReach(
+                  of: extent, dx: dx, dy: dy, projection: projection, around: leaf.point, compact: 0,
+                  within: maxRadius2) != .beyond
             {
               out.append(CutNode(ref: ref, point: leaf.point, isFine: false, pin: pin))
               continue
@@ -114,36 +124,46 @@ extension ClusterIndex {
       }
       // Too coarse here, too wide on screen, or drawn out of view: its children.
       let start = Int(c.memberStart)
-      for k in stride(from: start + Int(c.memberCount) - 1, through: start, by: -1) {
-        stack.append((heads[Int(members[k])], overlap == .inside))
+      var k = start + Int(c.memberCount)
+      while k > start {  // (a while loop: `stride` iterates through a generic index here)
+        k -= 1
+        stack.append((heads[Int(members[k])], crossing))
       }
-      stack.append((c.up, overlap == .inside))
+      stack.append((c.up, crossing))
     }
     return out
   }
 
-  /// The square of the largest screen distance from `centre` to a corner of the leaf box `e` of a
-  /// cluster drawn at offset (dx, dy) from the origin (the image of the box is the convex hull of
-  /// its corners' images), or `nil` when part of the box is not in front of the camera.
+  /// How far the image of a leaf box reaches on screen from a point: the box's image is the
+  /// convex hull of its corners' images, so its farthest point is a corner.
+  enum ScreenReach { case compact, within, beyond }
+
+  /// How far the image of the leaf box `e` of a cluster drawn at offset (dx, dy) from the origin
+  /// reaches from `centre`: every corner within √`compact` points (squared distances), within
+  /// √`limit`, or `beyond` — also when part of the box is not in front of the camera.
+  ///
+  /// Without a division: a corner (X, Y, W) with W > 0 is within √t of c exactly when
+  /// (X − c.x·W)² + (Y − c.y·W)² ≤ t·W² (the same comparison scaled by W², rounded once more).
   @inline(__always)
-  private static func squaredScreenRadius(
-    of e: LeafExtent, dx: Double, dy: Double, projection: ViewProjection, around centre: ScreenPoint
-  ) -> Double? {
-    var farthest = 0.0
+  private static func screenReach(
+    of e: LeafExtent, dx: Double, dy: Double, projection: ViewProjection, around centre: ScreenPoint,
+    compact: Double, within limit: Double
+  ) -> ScreenReach {
+    var isCompact = true
     @inline(__always)
     func reaches(_ ex: Double, _ ey: Double) -> Bool {
       let (cx, cy) = (dx + ex, dy + ey)
       let w = projection.depth(dx: cx, dy: cy)
       guard w > 0 else { return false }
-      // One division: the corner's image need not round as ``ViewProjection/screenPoint(dx:dy:)``.
-      let inverse = 1 / w
       let (x, y) = projection.homogeneousPoint(dx: cx, dy: cy)
-      farthest = max(farthest, squaredDistance(ScreenPoint(x: x * inverse, y: y * inverse), centre))
-      return true
+      let (ux, uy) = (x - centre.x * w, y - centre.y * w)
+      let (q, w2) = (ux * ux + uy * uy, w * w)
+      isCompact = isCompact && q <= compact * w2
+      return q <= limit * w2  // (false for NaN)
     }
     guard reaches(e.minX, e.minY), reaches(e.maxX, e.minY), reaches(e.maxX, e.maxY), reaches(e.minX, e.maxY)
-    else { return nil }
-    return farthest.isFinite ? farthest : nil
+    else { return .beyond }
+    return isCompact ? .compact : .within
   }
 }
 

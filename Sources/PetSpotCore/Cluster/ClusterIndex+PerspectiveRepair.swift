@@ -1,61 +1,65 @@
 /// Steps 2 and 3 of clustering under perspective (``ClusterIndex/perspectiveItems(in:)``): the
 /// separation repaired on screen.
 extension ClusterIndex {
-  /// The items of the cut: coarse nodes merged greedily on screen (Z order of their drawn pins:
-  /// a seed takes every later item closer than minSeparation), fine pins joining a seed within
+  /// The items of the cut: coarse nodes merged greedily on screen (in the cut's order: a seed
+  /// takes every later item closer than minSeparation), fine pins joining a seed within
   /// minSeparation, the rest spiderfied.
   ///
   /// Neighbours come from a uniform grid of minSeparation cells; what each seed takes is gathered
   /// into one buffer, grouped by seed (the merged clusters' node lists are slices of it).
-  /// - Complexity: O(n) per radix pass of the Z order (at most eight) for n nodes in the cut,
-  ///   O(n · c) for the merge with c nodes in the 3 × 3 cells around one.
+  /// - Complexity: O(n · c) for n nodes in the cut and c nodes in the 3 × 3 cells around one.
   func repaired(_ cut: [CutNode], view: CameraView) -> [ClusterItem] {
     let d = options.minSeparation
     let viewport = (width: view.camera.width, height: view.camera.height)
-    // Z order of the drawn pins (Morton key, then position), as the build's greedy pass.
-    let keys = self.keys
-    let zOrder = SmallOrder.indices(keys: cut.map { keys[Int($0.pin)] }, ties: cut.map(\.pin))
-    // Step 2: greedy merge of the coarse nodes (grid index g is coarse[g]).
+    // Step 2: greedy merge of the coarse nodes (grid index g is coarse[g]) in the cut's order —
+    // depth first through the hierarchy, children in Z order: deterministic, spatially coherent
+    // and free (sorting the drawn pins by Morton key read their keys at random: a fifth of the
+    // query).
     var coarse: [Int32] = []
     var fine: [Int32] = []
     coarse.reserveCapacity(cut.count)
     var grid = ScreenCellGrid(viewport: viewport, reach: d, capacity: cut.count)  // the coarse nodes
-    for node in zOrder {
-      if cut[Int(node)].isFine {
-        fine.append(node)
+    for (node, cutNode) in cut.enumerated() {
+      let index = Int32(truncatingIfNeeded: node)  // below cut.count, an array count
+      if cutNode.isFine {
+        fine.append(index)
       } else {
-        coarse.append(node)
-        grid.add(cut[Int(node)].point)
+        coarse.append(index)
+        grid.add(cutNode.point)
       }
     }
-    // Per coarse node, the seed that took it (its own index for a seed).
+    // Per coarse node, the seed that took it (its own index for a seed); per seed its ordinal
+    // among the seeds (a seed comes before the nodes it takes).
     let takenBy = grid.greedySeeds(closerThan: d)
-    let seeds = coarse.indices.filter { takenBy[$0] == Int32(truncatingIfNeeded: $0) }.map {
-      Int32(truncatingIfNeeded: $0)  // below coarse.count, an array count
-    }
-    // Per seed, its ordinal among the seeds; the joins (seed ordinal, cut node), in order.
     var ordinal = [Int32](repeating: -1, count: coarse.count)
-    var seedGrid = ScreenCellGrid(viewport: viewport, reach: d, capacity: seeds.count)
-    for (k, g) in seeds.enumerated() {
-      ordinal[Int(g)] = Int32(truncatingIfNeeded: k)  // below seeds.count
-      seedGrid.add(cut[Int(coarse[Int(g)])].point)
-    }
+    var seeds: [CutNode] = []
     var joins: [(seed: Int32, node: Int32)] = []
-    for g in coarse.indices where takenBy[g] != Int32(truncatingIfNeeded: g) {
-      joins.append((ordinal[Int(takenBy[g])], coarse[g]))
+    seeds.reserveCapacity(coarse.count)
+    joins.reserveCapacity(cut.count)
+    for g in coarse.indices {
+      if takenBy[g] == Int32(truncatingIfNeeded: g) {
+        ordinal[g] = Int32(truncatingIfNeeded: seeds.count)  // below coarse.count
+        seeds.append(cut[Int(coarse[g])])
+      } else {
+        joins.append((ordinal[Int(takenBy[g])], coarse[g]))
+      }
     }
     // Step 3: fine pins near a cluster join it; the rest are spiderfied.
     var loose: [Int] = []
     for i in fine {
-      if let (seed, _) = seedGrid.nearest(to: cut[Int(i)].point, within: d) {
-        joins.append((Int32(truncatingIfNeeded: seed), i))
+      let seed = grid.nearest(to: cut[Int(i)].point, within: d) { takenBy[$0] == Int32(truncatingIfNeeded: $0) }
+      if let (g, _) = seed {
+        joins.append((ordinal[g], i))
       } else {
         loose.append(Int(i))
       }
     }
-    let spiderItems =
-      loose.isEmpty ? [] : spiders(loose, of: cut, seeds: seeds.map { Int(coarse[Int($0)]) }, joins: &joins, view: view)
-    var items = items(of: seeds.map { cut[Int(coarse[Int($0)])] }, joining: joins, cut: cut, spiders: spiderItems.count)
+    var spiderItems: [ClusterItem] = []
+    if !loose.isEmpty {
+      let seedNodes = coarse.indices.filter { takenBy[$0] == Int32(truncatingIfNeeded: $0) }.map { Int(coarse[$0]) }
+      spiderItems = spiders(loose, of: cut, seeds: seedNodes, joins: &joins, view: view)
+    }
+    var items = items(of: seeds, joining: joins, cut: cut, spiders: spiderItems.count)
     items.append(contentsOf: spiderItems)
     return items
   }
@@ -101,30 +105,27 @@ extension ClusterIndex {
       nodes[next[Int(join.seed)]] = cut[Int(join.node)].ref
       next[Int(join.seed)] += 1
     }
-    var items: [ClusterItem] = []
-    items.reserveCapacity(seeds.count + spiders)
-    for (k, node) in seeds.enumerated() {
-      let parts = ends[k]..<ends[k + 1]
-      guard !parts.isEmpty else {
-        items.append(item(node))
-        continue
+    // Made in place (no copy of each item's summary).
+    return [ClusterItem](unsafeUninitializedCapacity: seeds.count + spiders) { buffer, count in
+      for (k, node) in seeds.enumerated() {
+        let parts = ends[k]..<ends[k + 1]
+        guard !parts.isEmpty else {
+          (buffer.baseAddress! + k).initialize(to: item(node))
+          continue
+        }
+        // A merged cluster drawn where the seed is, holding the seed's node (its pin when the
+        // seed is drawn as a pin) and its parts.
+        let own = isPin(node) ? node.pin : node.ref
+        var summary = self.summary(own)
+        for slot in parts { add(nodes[slot], to: &summary) }
+        summary.mergedNodes = nodes[parts]
+        (buffer.baseAddress! + k).initialize(
+          to: ClusterItem(
+            kind: .cluster, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)), position: -1,
+            anchor: node.point, cluster: summary, node: own))
       }
-      // A merged cluster drawn where the seed is, holding the seed's node (its pin when the seed
-      // is drawn as a pin) and its parts.
-      let own = isPin(node) ? node.pin : node.ref
-      var summary = self.summary(own)
-      for slot in parts {
-        let part = self.summary(nodes[slot])
-        summary.expansionZoom = min(summary.expansionZoom, part.expansionZoom)
-        summary.addCounts(part)
-      }
-      summary.mergedNodes = nodes[parts]
-      items.append(
-        ClusterItem(
-          kind: .cluster, point: node.point, coordinate: pins.coordinate(at: Int(node.pin)), position: -1,
-          anchor: node.point, cluster: summary, node: own))
+      count = seeds.count
     }
-    return items
   }
 
   /// Whether a cut node is drawn as a pin: a pin, or under a filter a cluster holding one shown pin.

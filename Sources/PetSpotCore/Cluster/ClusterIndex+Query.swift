@@ -250,6 +250,25 @@ extension ClusterIndex {
       expansionZoom: Int(c.level) + 1, node: ref)
   }
 
+  /// Adds a node's counts and id hash to `summary` and lowers its expansion zoom to the node's:
+  /// what merging the node's ``summary(_:)`` in would do, without making that summary.
+  @inline(__always)
+  func add(_ ref: UInt32, to summary: inout ClusterSummary) {
+    guard Self.isCluster(ref), activeFilter == nil else {
+      let part = self.summary(ref)
+      summary.expansionZoom = min(summary.expansionZoom, part.expansionZoom)
+      summary.addCounts(part)
+      return
+    }
+    let c = cluster(ref)
+    summary.expansionZoom = min(summary.expansionZoom, Int(c.level) + 1)
+    summary.idHash &+= c.idHash
+    summary.count += Int(c.count)
+    summary.missing += Int(c.missing)
+    summary.found += Int(c.found)
+    summary.closed += Int(c.closed)
+  }
+
   /// Below zoom 0: greedy merging (Z order of the drawn pins, as in the build) at the camera's
   /// scale. Each item's leaves lie within 2 × minSeparation of it on screen (2·d₀ world widths
   /// at a scale under level 0's, or a fragment's d₀ plus the minSeparation it joined across), so

@@ -127,6 +127,18 @@ package struct ScreenCellGrid: ~Copyable {
     }
     return best >= 0 ? (best, bestD2) : nil
   }
+
+  /// ``nearest(to:within:)`` among the points whose index satisfies `isCandidate`.
+  @inline(__always)
+  package func nearest(
+    to p: ScreenPoint, within radius: Double, where isCandidate: (Int) -> Bool
+  ) -> (index: Int, d2: Double)? {
+    var (best, bestD2) = (-1, radius * radius)
+    forEachPoint(near: p) { k, d2 in
+      if (d2 < bestD2 || (d2 == bestD2 && k < best)) && isCandidate(k) { (best, bestD2) = (k, d2) }
+    }
+    return best >= 0 ? (best, bestD2) : nil
+  }
 }
 
 /// Square cells at least `reach` points wide over a viewport, never more than about `count` + 4

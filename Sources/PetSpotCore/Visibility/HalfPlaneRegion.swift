@@ -61,11 +61,23 @@ package struct HalfPlaneRegion {
   func classify(offsets dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) -> (
     overlap: Overlap, crossing: UInt8
   ) {
+    classify(offsets: dx0, dy0, dx1, dy1, testing: 0b1111)
+  }
+
+  /// The same, testing only the edges in `mask` (bit i: edge i): for a box whose points are
+  /// known to lie inside the other edges' half-planes (a traversal's child, inside every edge its
+  /// parent's box was inside), so the other edges could only report what is already known. The
+  /// bounding box is still tested (it finds boxes off a corner that no single edge excludes).
+  @inline(__always)
+  package func classify(offsets dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double, testing mask: UInt8) -> (
+    overlap: Overlap, crossing: UInt8
+  ) {
     if dx1 < minDX || dx0 > maxDX || dy1 < minDY || dy0 > maxDY { return (.outside, 0) }
     var crossing: UInt8 = 0
     var outside = false
     @inline(__always)
     func check(_ e: Edge, _ bit: UInt8) {
+      guard mask & bit != 0 else { return }
       let (ax0, ax1) = (e.a * dx0, e.a * dx1)
       let (by0, by1) = (e.b * dy0, e.b * dy1)
       // The edge function's least and greatest values over the box's corners.
