@@ -123,13 +123,7 @@ extension ClusterIndex {
         }
       }
       // Too coarse here, too wide on screen, or drawn out of view: its children.
-      let start = Int(c.memberStart)
-      var k = start + Int(c.memberCount)
-      while k > start {  // (a while loop: `stride` iterates through a generic index here)
-        k -= 1
-        stack.append((heads[Int(members[k])], crossing))
-      }
-      stack.append((c.up, crossing))
+      forEachChildLastFirst(of: c) { stack.append(($0, crossing)) }
     }
     return out
   }

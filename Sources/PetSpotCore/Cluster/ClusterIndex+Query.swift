@@ -78,11 +78,7 @@ extension ClusterIndex {
         continue
       }
       // Children in Z order: pushed last first.
-      let start = Int(c.memberStart)
-      for k in stride(from: start + Int(c.memberCount) - 1, through: start, by: -1) {
-        stack.append((heads[Int(members[k])], overlap == .inside))
-      }
-      stack.append((c.up, overlap == .inside))
+      forEachChildLastFirst(of: c) { stack.append(($0, overlap == .inside)) }
     }
     return (drawn, offScreen)
   }
@@ -178,11 +174,7 @@ extension ClusterIndex {
       }
       // Depth first, the seed's node first: pushed last. A pin drawn out of view holds no
       // visible leaf.
-      for k in stride(from: end - 1, through: start, by: -1) {
-        let child = heads[Int(members[k])]
-        if Self.isCluster(child) { stack.append(child) }
-      }
-      if Self.isCluster(c.up) { stack.append(c.up) }
+      forEachChildLastFirst(of: c) { if Self.isCluster($0) { stack.append($0) } }
     }
     return nil
   }

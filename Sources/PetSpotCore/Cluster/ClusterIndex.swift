@@ -133,4 +133,17 @@ public struct ClusterIndex: Sendable {
     let start = Int(c.memberStart)
     for k in start..<(start + Int(c.memberCount)) { body(heads[Int(members[k])]) }
   }
+
+  /// ``forEachChild(of:_:)`` last first — the members' nodes from the last, then the seed's node —
+  /// so that a depth-first stack pops the seed's node first, then the others in Z order.
+  @inline(__always)
+  func forEachChildLastFirst(of c: Cluster, _ body: (UInt32) -> Void) {
+    let start = Int(c.memberStart)
+    var k = start + Int(c.memberCount)
+    while k > start {  // (a while loop: `stride` iterates through a generic index in a hot loop)
+      k -= 1
+      body(heads[Int(members[k])])
+    }
+    body(c.up)
+  }
 }
