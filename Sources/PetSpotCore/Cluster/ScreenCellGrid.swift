@@ -121,11 +121,7 @@ package struct ScreenCellGrid: ~Copyable {
   /// distance, the lower index on a tie; `nil` when there is none.
   @inline(__always)
   package func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
-    var (best, bestD2) = (-1, radius * radius)
-    forEachPoint(near: p) { k, d2 in
-      if d2 < bestD2 || (d2 == bestD2 && k < best) { (best, bestD2) = (k, d2) }
-    }
-    return best >= 0 ? (best, bestD2) : nil
+    nearest(to: p, within: radius, where: { _ in true })
   }
 
   /// ``nearest(to:within:)`` among the points whose index satisfies `isCandidate`.
