@@ -91,7 +91,8 @@ struct ClusterBuildReferenceTests {
   func largeBuildReleasingPages() throws {
     // 300k pins spread over the world (set aside after the first pass and admitted in large
     // groups) and 300k packed into a few places (most taken in the first passes): the shrunk
-    // item arrays and the admitted groups span megabytes, so their pages are handed back.
+    // item arrays, the admitted groups and the joined parts span megabytes, and arrays from 1 MiB
+    // up hand their pages back here (32 MiB by default: 10M-pin builds).
     var random = SeededRandom(seed: 0x9A6E5)
     var pins = PinSet()
     let places = [(48.85, 2.35), (40.71, -74.0), (-33.86, 151.2), (0.0, 179.999), (35.68, 139.69)]
@@ -103,8 +104,9 @@ struct ClusterBuildReferenceTests {
       try pins.append(id: "q\(k)", latitude: lat, longitude: lng, status: .found, sourceRow: k)
     }
     let options = ClusterOptions(minSeparation: 44, maxZoom: 20)
-    let one = try ClusterIndex(pins: pins, options: options, parts: 1)
-    let two = try ClusterIndex(pins: pins, options: options, parts: 2)
+    // One part releasing nothing, two parts releasing from 1 MiB: the same hierarchy.
+    let one = try ClusterIndex(pins: pins, options: options, parts: 1, releasingPagesFrom: .max)
+    let two = try ClusterIndex(pins: pins, options: options, parts: 2, releasingPagesFrom: 1 << 20)
     let a = one.structureDescription()
     let b = two.structureDescription()
     #expect(!a.contains { $0.hasPrefix("BROKEN") } && !b.contains { $0.hasPrefix("BROKEN") })

@@ -16,14 +16,19 @@ extension ClusterIndex {
   /// near the first part's boundary seeds (seeds whose disk reaches a cell of the second part):
   /// the pins there are then decided again, in Z order, with the same machinery as an
   /// incremental change (``propagate(_:)``), so the result equals the one-part build.
-  package init(pins: PinSet, options: ClusterOptions, parts: Int) throws(InvalidInput) {
+  ///
+  /// Large working arrays hand their pages back as they are consumed (``ConsumedPages``), from
+  /// `releasingPagesFrom` bytes up; tests pass less than the default to exercise that on small sets.
+  package init(
+    pins: PinSet, options: ClusterOptions, parts: Int, releasingPagesFrom releaseBytes: Int = ConsumedPages.minimumBytes
+  ) throws(InvalidInput) {
     try options.validate()
     let aggregates = try AggregateTable(aggregates: options.aggregates, pins: pins)
     self.options = options
     self.pins = pins
     // Moved out of the parts, not shared with them: the repair of the cut then writes the arrays
     // in place (a shared array would be copied whole by its first write).
-    let built = Self.buildParts(pins: pins, options: options, parts: parts)
+    let built = Self.buildParts(pins: pins, options: options, parts: parts, releaseBytes: releaseBytes)
     (clusters, clusterTable, members) = (built.clusters, built.table, built.members)
     (tops, absorbers, heads, roots, order) = (built.tops, built.absorbers, built.heads, built.roots, built.order)
     liveClusters = clusters.count
@@ -50,7 +55,7 @@ extension ClusterIndex {
   /// Sorts, builds the parts (on two cores) and lays them side by side — the second's cluster
   /// numbers and member runs move up. The builders' clusters and members are released as they
   /// are merged, their per-slot outputs when this returns (before the repair of the cut).
-  private static func buildParts(pins: PinSet, options: ClusterOptions, parts: Int) -> BuiltParts {
+  private static func buildParts(pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int) -> BuiltParts {
     // The Morton sort and the id hashes are independent: one core each.
     var keys: [UInt64] = []
     var order: [UInt32] = []
@@ -69,7 +74,8 @@ extension ClusterIndex {
     // each part is built on its own core.
     let builder = { (range: Range<Int>, boundaryKey: UInt64) in
       HierarchyBuilder(
-        pins: pins, options: options, boundaryKey: boundaryKey, order: order, range: range, hashes: hashes)
+        pins: pins, options: options, boundaryKey: boundaryKey, order: order, range: range, hashes: hashes,
+        releaseBytes: releaseBytes)
     }
     var first = builder(0..<0, .max)
     var second = first
@@ -90,10 +96,13 @@ extension ClusterIndex {
     var absorbers = [UInt32](repeating: 0, count: pins.count)
     var heads = (0..<UInt32(pins.count)).map { $0 }
     var list = MortonList(sorted: [], keys: MortonKeys(PinSet()), sortedTops: [])
-    // What the second side reads of the parts (the first side empties the builders).
-    let outputs = [
-      (tops: first.tops, absorbers: first.absorbers, heads: first.heads), (second.tops, second.absorbers, second.heads),
-    ]
+    // What the second side reads of the parts, moved out of the builders (the first side empties
+    // them of their records) and handed back as it is scattered: the parts' per-slot outputs and
+    // the per-pin ones are never all resident.
+    var partAbsorbers = [first.absorbers, second.absorbers]
+    var partHeads = [first.heads, second.heads]
+    (first.tops, first.absorbers, first.heads) = ([], [], [])
+    (second.tops, second.absorbers, second.heads) = ([], [], [])
     tops.withUnsafeMutableBufferPointer { topsBuffer in
       absorbers.withUnsafeMutableBufferPointer { absorbersBuffer in
         heads.withUnsafeMutableBufferPointer { headsBuffer in
@@ -101,13 +110,21 @@ extension ClusterIndex {
           // A part's per-slot outputs written by pin: the two parts write disjoint pins.
           let scatter = { (part: Int) in
             let base = part == 0 ? 0 : split
-            let (partTops, partAbsorbers, partHeads) = outputs[part]
-            for slot in partTops.indices {
-              let pin = Int(order[base + slot])
-              topsByPin[pin] = partTops[slot]
-              absorbersByPin[pin] = partAbsorbers[slot]
-              headsByPin[pin] = part == 0 ? partHeads[slot] : moved(partHeads[slot])
+            partAbsorbers[part].withUnsafeMutableBufferPointer { slotAbsorbers in
+              partHeads[part].withUnsafeMutableBufferPointer { slotHeads in
+                var absorberPages = ConsumedPages(slotAbsorbers, minimumBytes: releaseBytes)
+                var headPages = ConsumedPages(slotHeads, minimumBytes: releaseBytes)
+                for slot in slotAbsorbers.indices {
+                  let pin = Int(order[base + slot])
+                  topsByPin[pin] = sortedTops[base + slot]
+                  absorbersByPin[pin] = slotAbsorbers[slot]
+                  headsByPin[pin] = part == 0 ? slotHeads[slot] : moved(slotHeads[slot])
+                  absorberPages.consumed(before: slot + 1)
+                  headPages.consumed(before: slot + 1)
+                }
+              }
             }
+            (partAbsorbers[part], partHeads[part]) = ([], [])
           }
           // Each side writes only its own variables (`out` belongs to the first; the per-pin arrays,
           // through the scatters, to the second).
@@ -117,8 +134,8 @@ extension ClusterIndex {
               // copied: the parts and the whole are never all resident at once.
               var clusters: [Cluster] = []
               clusters.reserveCapacity(room(first.clusters.count + second.clusters.count, 1024))
-              clusters.appendReleasing(&first.clusters) { $0 }
-              clusters.appendReleasing(&second.clusters) { c in
+              clusters.appendReleasing(&first.clusters, minimumBytes: releaseBytes) { $0 }
+              clusters.appendReleasing(&second.clusters, minimumBytes: releaseBytes) { c in
                 var c = c
                 c.up = moved(c.up)
                 c.memberStart += memberOffset
@@ -128,8 +145,8 @@ extension ClusterIndex {
               out.clusters = clusters
               var members: [UInt32] = []
               members.reserveCapacity(room(first.members.count + second.members.count, 64))
-              members.appendReleasing(&first.members) { $0 }
-              members.appendReleasing(&second.members) { $0 }
+              members.appendReleasing(&first.members, minimumBytes: releaseBytes) { $0 }
+              members.appendReleasing(&second.members, minimumBytes: releaseBytes) { $0 }
               out.members = members
             },
             {

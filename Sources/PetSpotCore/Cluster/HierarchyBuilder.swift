@@ -13,6 +13,8 @@ struct HierarchyBuilder {
   private(set) var positions: PartPositions
   /// The first key of the next part (`UInt64.max` for the last part).
   let boundaryKey: UInt64
+  /// The smallest array whose pages go back as it is consumed (``ConsumedPages``).
+  let releaseBytes: Int
   var clusters: [ClusterIndex.Cluster] = []
   /// Per slot: top level, absorbing seed (a position), head node (see ``ClusterIndex``).
   var tops: [UInt8]
@@ -36,9 +38,10 @@ struct HierarchyBuilder {
   /// A builder over slots `range` of the whole Z order (`keys`, `order`: positions by slot).
   init(
     pins: PinSet, options: ClusterOptions, boundaryKey: UInt64, order: [UInt32], range: Range<Int>,
-    hashes idHashes: [UInt64]
+    hashes idHashes: [UInt64], releaseBytes: Int
   ) {
     self.options = options
+    self.releaseBytes = releaseBytes
     let positions = PartPositions(order: order, range: range)
     self.positions = positions
     self.boundaryKey = boundaryKey
@@ -114,7 +117,7 @@ struct HierarchyBuilder {
       let reach = d * Double(1 << reachLevels)
       var near = level == first && widening > 0 ? [Double](repeating: reach * reach, count: items.count) : []
       mergeLevel(level: level, separation: d, reach: reach, depth: depth, near: &near)
-      if !near.isEmpty { setAsideIsolated(near: near, below: level) }
+      if !near.isEmpty { setAsideIsolated(near: &near, below: level) }
     }
     admitWaiting(0)
     // What is left are the items of level 0: the roots.
@@ -130,8 +133,8 @@ struct HierarchyBuilder {
   /// After the first pass (`near` by slot: the first level's items are the part's slots, in
   /// order): sets aside the seeds with nothing within the separation of the next level, until the
   /// level whose separation exceeds their nearest distance (`near`: squared; at most the reach,
-  /// and 0 for seeds near a later part).
-  private mutating func setAsideIsolated(near: [Double], below level: Int) {
+  /// and 0 for seeds near a later part; emptied).
+  private mutating func setAsideIsolated(near: inout [Double], below level: Int) {
     // d_L² for the levels below, computed once (not per pin).
     let separations2 = (0..<level).map {
       let d = options.separation(atLevel: $0)
@@ -144,47 +147,53 @@ struct HierarchyBuilder {
       while back >= 0 && separations2[back] <= near[Int(item.slot)] { back -= 1 }
       return UInt8(back + 1)
     }
+    near = []  // not read again: its pages go back before the items are moved
     // A counting sort by entry (stable: slots stay ascending) of the items set aside, into an
-    // array of their size; the staying items (entry `level`) stay in `items`, in order. Neither
-    // array keeps room beyond its items (the set-aside ones are most of the first level's).
+    // array of their size; the staying items (entry `level`) into another. The items' pages go
+    // back as they are moved (the set-aside ones are most of the first level's), so the items are
+    // never resident twice.
     var starts = [Int](repeating: 0, count: level + 2)
     for entry in entries { starts[Int(entry) + 1] += 1 }
     for entry in 1..<starts.count { starts[entry] += starts[entry - 1] }
     var next = starts
     let setAside = starts[level]
+    var staying: [LevelItem] = []
+    staying.reserveCapacity(items.count - setAside)
     waiting = [LevelItem](unsafeUninitializedCapacity: setAside) { buffer, initialized in
-      for (item, entry) in zip(items, entries) where Int(entry) < level {
-        buffer.initializeElement(at: next[Int(entry)], to: item)
-        next[Int(entry)] += 1
+      items.withUnsafeMutableBufferPointer { items in
+        var pages = ConsumedPages(items, minimumBytes: releaseBytes)
+        for (i, entry) in entries.enumerated() {
+          if Int(entry) < level {
+            buffer.initializeElement(at: next[Int(entry)], to: items[i])
+            next[Int(entry)] += 1
+          } else {
+            staying.append(items[i])
+          }
+          pages.consumed(before: i + 1)
+        }
       }
       initialized = setAside
     }
-    items = [LevelItem](unsafeUninitializedCapacity: items.count - setAside) { buffer, initialized in
-      for (item, entry) in zip(items, entries) where Int(entry) == level {
-        buffer.initializeElement(at: initialized, to: item)
-        initialized += 1
-      }
-    }
+    items = staying
     waitingStarts = waitingStarts.indices.map { starts[min($0, level)] }
   }
 
   /// Merges the pins waiting for level `entry` − 1 (entry 0: the roots) into the items, in Z order.
+  /// The group is the tail of `waiting`; it and the items are handed back as they are merged, so
+  /// that rejoining the largest group (most of a part's pins, at the defaults) costs no more
+  /// memory than the items it adds.
   private mutating func admitWaiting(_ entry: Int) {
     guard entry + 1 < waitingStarts.count, waitingStarts[entry] < waitingStarts[entry + 1] else { return }
-    let back = waiting[waitingStarts[entry]..<waitingStarts[entry + 1]]
-    var merged: [LevelItem] = []
-    merged.reserveCapacity(items.count + back.count)
-    var k = back.startIndex
-    for item in items {
-      while k < back.endIndex && back[k].slot < item.slot {
-        merged.append(back[k])
-        k += 1
+    let group = waitingStarts[entry]..<waitingStarts[entry + 1]
+    items = items.withUnsafeMutableBufferPointer { current in
+      waiting.withUnsafeMutableBufferPointer { waiting in
+        [LevelItem].mergedReleasing(
+          current, UnsafeMutableBufferPointer(rebasing: waiting[group]), minimumBytes: releaseBytes
+        ) { $0.slot < $1.slot }
       }
-      merged.append(item)
     }
-    merged += back[k...]
-    items = merged
-    // The entries admitted so far were the array's tail: its pages go back.
+    // The entries admitted so far were the array's tail: its pages go back (most already have,
+    // in a large group, as it was merged).
     let remaining = waitingStarts[entry]
     waiting.removeLast(waiting.count - remaining)
     waiting.releaseSpareCapacity()
