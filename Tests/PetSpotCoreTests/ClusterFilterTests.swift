@@ -71,6 +71,30 @@ struct ClusterFilterTests {
     }
   }
 
+  @Test("one category shown: a cluster's expansion zoom read from its run is where its shown leaves split")
+  func expansionZoomOfOneCategory() throws {
+    var random = SeededRandom(seed: 0xF11B)
+    for round in 0..<3 {
+      // Many pins on few spots (deep chains of one child holding a category) and some spread out.
+      let index = try ClusterIndex(pins: Self.pins(&random, count: 600 + 400 * round), options: Self.options(&random))
+      var checked = 0
+      for status in [PinStatus.missing, .found, .closed] {
+        for species in ["DOG", "CAT", ""] {
+          let filtered = try index.filtered(by: ClusterFilter(statuses: [status], values: ["species": [species]]))
+          let (mismatches, compared) = filtered.filteredExpansionZoomMismatches()
+          #expect(mismatches.isEmpty, "round \(round) \(status) \(species)")
+          checked += compared
+        }
+      }
+      #expect(checked > 100)
+      // Several categories shown: walked (the same function both ways), still exact.
+      for _ in 0..<4 {
+        let filtered = try index.filtered(by: Self.filter(&random))
+        #expect(filtered.filteredExpansionZoomMismatches().mismatches.isEmpty, "round \(round) \(filtered.filter!)")
+      }
+    }
+  }
+
   @Test("a filter showing every pin gives the unfiltered items, ids and counts")
   func showingEverything() throws {
     var random = SeededRandom(seed: 0xF119)
@@ -129,6 +153,15 @@ struct ClusterFilterTests {
           ClusterPropertyTests.check(index, camera: random.camera(kind), "round \(round) step \(step)")
         }
         ClusterAggregateTests.expectExact(index, &random, "round \(round) step \(step)")
+        for filter in [
+          ClusterFilter(statuses: [.missing]), ClusterFilter(statuses: [.found], values: ["species": ["CAT"]]),
+        ] {
+          let single = try index.filtered(by: filter)
+          let (mismatches, compared) = single.filteredExpansionZoomMismatches()
+          #expect(
+            mismatches.isEmpty && (compared > 0 || filter.values.isEmpty == false),
+            "round \(round) step \(step) \(filter)")
+        }
         // The same answers as a fresh filterable build over the same pins.
         let fresh = try ClusterIndex(pins: index.pins.withoutRetired(), options: options).filtered(by: index.filter)
         let camera = random.camera(.continent)

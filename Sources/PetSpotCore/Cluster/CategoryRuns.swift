@@ -1,7 +1,7 @@
 /// What a filterable ``ClusterIndex`` keeps per cluster so that a query can show only some
 /// pins without a rebuild: its leaves by *category* — a pin's status and its value of each counts
-/// aggregate's property — as a run of entries (category, leaves, the sum of their id hashes and,
-/// per min/max aggregate, the winning value code). A cluster holds as many entries as categories
+/// aggregate's property — as a run of entries (category, leaves, the sum of their id hashes, where
+/// they split and, per min/max aggregate, the winning value code). A cluster holds as many entries as categories
 /// occur among its leaves; runs are rebuilt from the children's, like the aggregates. Also each
 /// pin's category, so that a query tells a shown pin with two reads.
 ///
@@ -28,7 +28,15 @@ final class CategoryRuns: @unchecked Sendable {
   /// Per entry: a leaf of its category (the first in depth-first order, seeds first), where a
   /// filtered query may draw a cluster whose drawn pin is hidden.
   @exclusivity(unchecked) private(set) var representatives: [UInt32] = []
+  /// Per entry: where its category's leaves under the cluster split when zooming in — one above
+  /// the level of the finest cluster holding them all that has two children holding some — or
+  /// ``oneLeaf`` when they are one pin. A filtered query showing one category of a cluster reads
+  /// the cluster's expansion zoom here instead of walking down its children.
+  @exclusivity(unchecked) private(set) var splits: [UInt8] = []
   @exclusivity(unchecked) private(set) var extremes: [UInt32] = []
+  /// ``splits``' value for a category that is one pin under the cluster (the expansion zoom is
+  /// then the index's maxZoom).
+  static let oneLeaf: UInt8 = .max
   /// Entries no run uses any more.
   private var unused = 0
   /// Combines children's entries: per category its place in the scratch run, or -1.
@@ -50,14 +58,14 @@ final class CategoryRuns: @unchecked Sendable {
     (out.keys, out.numbers, out.pinCategories) = (keys, numbers, pinCategories)
     (out.starts, out.lengths, out.unused) = (starts, lengths, unused)
     (out.categories, out.counts, out.hashes, out.extremes) = (categories, counts, hashes, extremes)
-    out.representatives = representatives
+    (out.representatives, out.splits) = (representatives, splits)
     return out
   }
 
   var memoryBytes: Int {
     keys.capacity * 8 + numbers.capacity * 12 + pinCategories.capacity * 4 + starts.capacity * 4 + lengths.capacity * 4
       + categories.capacity * 4 + counts.capacity * 4 + hashes.capacity * 8 + extremes.capacity * 4
-      + representatives.capacity * 4
+      + representatives.capacity * 4 + splits.capacity
   }
 
   /// The status code of a category.
@@ -109,6 +117,7 @@ extension CategoryRuns {
     var place: [Int32] = []
     var categories: [UInt32] = [], counts: [UInt32] = [], hashes: [UInt64] = [], extremes: [UInt32] = []
     var representatives: [UInt32] = []
+    var splits: [UInt8] = []
 
     mutating func reset() {
       for category in categories { place[Int(category)] = -1 }
@@ -117,6 +126,7 @@ extension CategoryRuns {
       hashes.removeAll(keepingCapacity: true)
       extremes.removeAll(keepingCapacity: true)
       representatives.removeAll(keepingCapacity: true)
+      splits.removeAll(keepingCapacity: true)
     }
   }
 
@@ -136,17 +146,20 @@ extension CategoryRuns {
     categories.reserveCapacity(entries)
     counts.reserveCapacity(entries)
     representatives.reserveCapacity(entries)
+    splits.reserveCapacity(entries)
     hashes.reserveCapacity(entries)
     extremes.reserveCapacity(entries * extremeSlots.count)
   }
 
-  /// Sets cluster `number`'s run from its children's; returns whether it changed.
-  /// - Parameter better: whether value code `a` beats `b` for the min/max aggregate of slot `s`.
+  /// Sets cluster `number`'s run from its children's (each child once; the children's runs already
+  /// set); returns whether it changed. `level` is the cluster's (below 255: a validated maxZoom).
   @discardableResult
   func fill(
-    _ number: Int, from children: some Sequence<Child>, aggregates: AggregateTable, pins: PinSet
+    _ number: Int, level: Int, from children: some Sequence<Child>, aggregates: AggregateTable, pins: PinSet
   ) -> Bool {
     let width = extremeSlots.count
+    // A category a second child holds splits here.
+    let splitHere = UInt8(truncatingIfNeeded: level + 1)
     if scratch.place.count < keys.count + 1 {
       scratch.place.append(contentsOf: repeatElement(-1, count: keys.count + 64 - scratch.place.count))
     }
@@ -156,7 +169,8 @@ extension CategoryRuns {
         if scratch.place.count <= Int(category) {
           scratch.place.append(contentsOf: repeatElement(-1, count: Int(category) + 64 - scratch.place.count))
         }
-        let e = entry(for: category, representative: UInt32(position), width: width)
+        let e = entry(
+          for: category, representative: UInt32(position), split: Self.oneLeaf, here: splitHere, width: width)
         scratch.counts[e] &+= 1
         scratch.hashes[e] &+= hash
         for (k, s) in extremeSlots.enumerated() {
@@ -169,7 +183,8 @@ extension CategoryRuns {
         }
       case .cluster(let child):
         for i in run(child) {
-          let e = entry(for: categories[i], representative: representatives[i], width: width)
+          let e = entry(
+            for: categories[i], representative: representatives[i], split: splits[i], here: splitHere, width: width)
           scratch.counts[e] &+= counts[i]
           scratch.hashes[e] &+= hashes[i]
           for (k, s) in extremeSlots.enumerated() {
@@ -187,16 +202,23 @@ extension CategoryRuns {
     return store(number, width: width)
   }
 
-  /// The scratch entry of `category`, added (with this representative leaf) when new.
-  private func entry(for category: UInt32, representative: UInt32, width: Int) -> Int {
+  /// The scratch entry of `category` for the next child, added (with this representative leaf and
+  /// the child's split) when new; otherwise a second child holds the category: it splits `here`.
+  private func entry(
+    for category: UInt32, representative: UInt32, split: UInt8, here: UInt8, width: Int
+  ) -> Int {
     let placed = scratch.place[Int(category)]
-    if placed >= 0 { return Int(placed) }
+    if placed >= 0 {
+      scratch.splits[Int(placed)] = here
+      return Int(placed)
+    }
     let e = scratch.categories.count
     scratch.place[Int(category)] = Int32(e)
     scratch.categories.append(category)
     scratch.counts.append(0)
     scratch.hashes.append(0)
     scratch.representatives.append(representative)
+    scratch.splits.append(split)
     scratch.extremes.append(contentsOf: repeatElement(0, count: width))
     return e
   }
@@ -219,6 +241,7 @@ extension CategoryRuns {
       counts += scratch.counts
       hashes += scratch.hashes
       representatives += scratch.representatives
+      splits += scratch.splits
       extremes += scratch.extremes
     } else {
       let start = old.lowerBound
@@ -228,6 +251,7 @@ extension CategoryRuns {
         counts[start + e] = scratch.counts[e]
         hashes[start + e] = scratch.hashes[e]
         representatives[start + e] = scratch.representatives[e]
+        splits[start + e] = scratch.splits[e]
         for k in 0..<width { extremes[(start + e) * width + k] = scratch.extremes[e * width + k] }
       }
     }
@@ -238,7 +262,7 @@ extension CategoryRuns {
   private func sameAsScratch(_ old: Range<Int>, width: Int) -> Bool {
     for (e, i) in old.enumerated() {
       guard categories[i] == scratch.categories[e], counts[i] == scratch.counts[e], hashes[i] == scratch.hashes[e],
-        representatives[i] == scratch.representatives[e]
+        representatives[i] == scratch.representatives[e], splits[i] == scratch.splits[e]
       else { return false }
       for k in 0..<width where extremes[i * width + k] != scratch.extremes[e * width + k] { return false }
     }
@@ -250,7 +274,7 @@ extension CategoryRuns {
     guard unused > 4096 && unused > categories.count / 2 else { return }
     let width = extremeSlots.count
     var packed: (categories: [UInt32], counts: [UInt32], hashes: [UInt64], extremes: [UInt32]) = ([], [], [], [])
-    var packedRepresentatives: [UInt32] = []
+    var (packedRepresentatives, packedSplits): ([UInt32], [UInt8]) = ([], [])
     for number in starts.indices {
       let run = run(number)
       starts[number] = UInt32(packed.categories.count)
@@ -262,10 +286,11 @@ extension CategoryRuns {
       packed.counts += counts[run]
       packed.hashes += hashes[run]
       packedRepresentatives += representatives[run]
+      packedSplits += splits[run]
       packed.extremes += extremes[(run.lowerBound * width)..<(run.upperBound * width)]
     }
     (categories, counts, hashes, extremes) = packed
-    representatives = packedRepresentatives
+    (representatives, splits) = (packedRepresentatives, packedSplits)
     unused = 0
   }
 

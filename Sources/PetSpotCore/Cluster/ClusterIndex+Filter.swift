@@ -63,15 +63,13 @@ extension ClusterIndex {
   /// Whether a pin is shown (always without a filter): its category's flag.
   @inline(__always)
   func isShown(_ pin: UInt32) -> Bool {
-    guard let activeFilter else { return true }
-    return activeFilter.shows(pin)
+    activeFilter?.shows(pin) ?? true
   }
 
   /// Whether a node holds a shown pin (always without a filter).
   @inline(__always)
   func holdsShown(_ ref: UInt32) -> Bool {
-    guard let activeFilter else { return true }
-    return Self.isCluster(ref) ? activeFilter.holdsShown(Int(ref & ~Self.clusterFlag)) : activeFilter.shows(ref)
+    activeFilter?.holdsShown(ref) ?? true
   }
 
   /// Under a filter, a shown leaf of a cluster whose leaves all lie in view (`test` nil: known to),
@@ -99,11 +97,14 @@ extension ClusterIndex {
   }
 
   /// A cluster's summary over its shown leaves. Its expansion zoom is where they split: one above
-  /// the level of the finest node holding them all that has two children holding some.
+  /// the level of the finest node holding them all that has two children holding some — read from
+  /// the run when one category is shown, else found by walking down from the cluster.
   func filteredSummary(_ ref: UInt32, filter: ActiveFilter) -> ClusterSummary {
     var summary = ClusterSummary(
       idHash: 0, count: 0, missing: 0, found: 0, closed: 0, expansionZoom: options.maxZoom, node: ref)
+    var (shownEntries, split) = (0, CategoryRuns.oneLeaf)
     for i in filter.run(Int(ref & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
+      (shownEntries, split) = (shownEntries + 1, filter.splits[i])
       let count = Int(filter.counts[i])
       summary.count += count
       summary.idHash &+= filter.hashes[i]
@@ -114,12 +115,38 @@ extension ClusterIndex {
       default: break
       }
     }
+    if shownEntries == 1 {
+      if split != CategoryRuns.oneLeaf { summary.expansionZoom = Int(split) }
+      return summary
+    }
+    summary.expansionZoom = expansionZoomByWalking(from: ref, filter: filter)
+    return summary
+  }
+
+  /// Under the filter, the clusters holding shown leaves whose expansion zoom as a query reports it
+  /// differs from the one found by walking down their children (tests: none, whatever the filter
+  /// and after any changes), and how many were compared.
+  package func filteredExpansionZoomMismatches() -> (mismatches: [UInt32], compared: Int) {
+    guard let filter = activeFilter else { return ([], 0) }
+    var (mismatches, compared): ([UInt32], Int) = ([], 0)
+    for number in clusters.indices where clusters[number].level != Self.notAnItem && filter.holdsShown(number) {
+      let ref = UInt32(truncatingIfNeeded: number) | Self.clusterFlag  // below clusters.count
+      compared += 1
+      if filteredSummary(ref, filter: filter).expansionZoom != expansionZoomByWalking(from: ref, filter: filter) {
+        mismatches.append(ref)
+      }
+    }
+    return (mismatches, compared)
+  }
+
+  /// Where a cluster's shown leaves split, found by walking down while one child holds them all:
+  /// one above the level of the cluster reached, or maxZoom when that is a pin.
+  func expansionZoomByWalking(from ref: UInt32, filter: ActiveFilter) -> Int {
     var node = ref
     while Self.isCluster(node), let only = onlyChildHoldingShown(of: cluster(node), filter: filter) {
       node = only
     }
-    if Self.isCluster(node) { summary.expansionZoom = Int(cluster(node).level) + 1 }
-    return summary
+    return Self.isCluster(node) ? Int(cluster(node).level) + 1 : options.maxZoom
   }
 
   /// The one child of `c` holding shown leaves, or `nil` when two or more do (it splits there). The
@@ -164,7 +191,7 @@ extension ClusterIndex {
             : .pin(category: runs.pinCategories[Int(child)], hash: pinHash[Int(child)], position: Int(child)))
       }
       forEachChild(of: c, add)
-      runs.fill(Int(number), from: children, aggregates: aggregateTable, pins: pins)
+      runs.fill(Int(number), level: Int(c.level), from: children, aggregates: aggregateTable, pins: pins)
     }
     categoryRuns = runs
   }
@@ -196,7 +223,8 @@ extension ClusterIndex {
           .pin(category: category, hash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, position: Int(child)))
       }
     }
-    let changed = runs.fill(Int(number), from: items, aggregates: aggregateTable, pins: pins)
+    let changed = runs.fill(
+      Int(number), level: Int(clusters[Int(number)].level), from: items, aggregates: aggregateTable, pins: pins)
     let clusters = clusters
     runs.compactIfSparse { $0 < clusters.count && clusters[$0].level != Self.notAnItem }
     return changed
