@@ -15,7 +15,7 @@ final class ActiveFilter: Sendable {
   /// ``CategoryRuns``' arrays.
   let pinCategories: [UInt32], starts: [UInt32], lengths: [UInt32]
   let categories: [UInt32], counts: [UInt32], hashes: [UInt64], extremes: [UInt32], representatives: [UInt32]
-  let splits: [UInt8]
+  let splits: [UInt8], holders: [UInt32]
   let extremeSlots: [Int], columns: [Int]
 
   /// - Throws: ``InvalidInput`` (field `filter`) naming a property that is not a counts
@@ -24,7 +24,7 @@ final class ActiveFilter: Sendable {
     self.filter = filter
     (pinCategories, starts, lengths) = (runs.pinCategories, runs.starts, runs.lengths)
     (categories, counts, hashes, extremes) = (runs.categories, runs.counts, runs.hashes, runs.extremes)
-    (representatives, splits) = (runs.representatives, runs.splits)
+    (representatives, splits, holders) = (runs.representatives, runs.splits, runs.holders)
     (extremeSlots, columns) = (runs.extremeSlots, runs.columns)
     categoryStatus = runs.keys.indices.map { runs.status(ofCategory: UInt32($0)) }
     // Per status code: shown.

@@ -33,6 +33,10 @@ final class CategoryRuns: @unchecked Sendable {
   /// ``oneLeaf`` when they are one pin. A filtered query showing one category of a cluster reads
   /// the cluster's expansion zoom here instead of walking down its children.
   @exclusivity(unchecked) private(set) var splits: [UInt8] = []
+  /// Per entry whose category's leaves one child holds (its split is not the cluster's level + 1):
+  /// that child (a pin position, or a cluster reference). With several categories shown, the
+  /// cluster's shown leaves go down to one child exactly when every shown entry names the same.
+  @exclusivity(unchecked) private(set) var holders: [UInt32] = []
   @exclusivity(unchecked) private(set) var extremes: [UInt32] = []
   /// ``splits``' value for a category that is one pin under the cluster (the expansion zoom is
   /// then the index's maxZoom).
@@ -58,14 +62,14 @@ final class CategoryRuns: @unchecked Sendable {
     (out.keys, out.numbers, out.pinCategories) = (keys, numbers, pinCategories)
     (out.starts, out.lengths, out.unused) = (starts, lengths, unused)
     (out.categories, out.counts, out.hashes, out.extremes) = (categories, counts, hashes, extremes)
-    (out.representatives, out.splits) = (representatives, splits)
+    (out.representatives, out.splits, out.holders) = (representatives, splits, holders)
     return out
   }
 
   var memoryBytes: Int {
     keys.capacity * 8 + numbers.capacity * 12 + pinCategories.capacity * 4 + starts.capacity * 4 + lengths.capacity * 4
       + categories.capacity * 4 + counts.capacity * 4 + hashes.capacity * 8 + extremes.capacity * 4
-      + representatives.capacity * 4 + splits.capacity
+      + representatives.capacity * 4 + splits.capacity + holders.capacity * 4
   }
 
   /// The status code of a category.
@@ -118,6 +122,7 @@ extension CategoryRuns {
     var categories: [UInt32] = [], counts: [UInt32] = [], hashes: [UInt64] = [], extremes: [UInt32] = []
     var representatives: [UInt32] = []
     var splits: [UInt8] = []
+    var holders: [UInt32] = []
 
     mutating func reset() {
       for category in categories { place[Int(category)] = -1 }
@@ -127,6 +132,7 @@ extension CategoryRuns {
       extremes.removeAll(keepingCapacity: true)
       representatives.removeAll(keepingCapacity: true)
       splits.removeAll(keepingCapacity: true)
+      holders.removeAll(keepingCapacity: true)
     }
   }
 
@@ -147,6 +153,7 @@ extension CategoryRuns {
     counts.reserveCapacity(entries)
     representatives.reserveCapacity(entries)
     splits.reserveCapacity(entries)
+    holders.reserveCapacity(entries)
     hashes.reserveCapacity(entries)
     extremes.reserveCapacity(entries * extremeSlots.count)
   }
@@ -170,7 +177,8 @@ extension CategoryRuns {
           scratch.place.append(contentsOf: repeatElement(-1, count: Int(category) + 64 - scratch.place.count))
         }
         let e = entry(
-          for: category, representative: UInt32(position), split: Self.oneLeaf, here: splitHere, width: width)
+          for: category, representative: UInt32(position), split: Self.oneLeaf, holder: UInt32(position),
+          here: splitHere, width: width)
         scratch.counts[e] &+= 1
         scratch.hashes[e] &+= hash
         for (k, s) in extremeSlots.enumerated() {
@@ -182,9 +190,11 @@ extension CategoryRuns {
           }
         }
       case .cluster(let child):
+        let holder = UInt32(truncatingIfNeeded: child) | ClusterIndex.clusterFlag  // a cluster number: below 2³¹
         for i in run(child) {
           let e = entry(
-            for: categories[i], representative: representatives[i], split: splits[i], here: splitHere, width: width)
+            for: categories[i], representative: representatives[i], split: splits[i], holder: holder,
+            here: splitHere, width: width)
           scratch.counts[e] &+= counts[i]
           scratch.hashes[e] &+= hashes[i]
           for (k, s) in extremeSlots.enumerated() {
@@ -202,10 +212,11 @@ extension CategoryRuns {
     return store(number, width: width)
   }
 
-  /// The scratch entry of `category` for the next child, added (with this representative leaf and
-  /// the child's split) when new; otherwise a second child holds the category: it splits `here`.
+  /// The scratch entry of `category` for the next child, added (with this representative leaf, the
+  /// child's split and the child as its holder) when new; otherwise a second child holds the
+  /// category: it splits `here`.
   private func entry(
-    for category: UInt32, representative: UInt32, split: UInt8, here: UInt8, width: Int
+    for category: UInt32, representative: UInt32, split: UInt8, holder: UInt32, here: UInt8, width: Int
   ) -> Int {
     let placed = scratch.place[Int(category)]
     if placed >= 0 {
@@ -219,6 +230,7 @@ extension CategoryRuns {
     scratch.hashes.append(0)
     scratch.representatives.append(representative)
     scratch.splits.append(split)
+    scratch.holders.append(holder)
     scratch.extremes.append(contentsOf: repeatElement(0, count: width))
     return e
   }
@@ -242,6 +254,7 @@ extension CategoryRuns {
       hashes += scratch.hashes
       representatives += scratch.representatives
       splits += scratch.splits
+      holders += scratch.holders
       extremes += scratch.extremes
     } else {
       let start = old.lowerBound
@@ -252,6 +265,7 @@ extension CategoryRuns {
         hashes[start + e] = scratch.hashes[e]
         representatives[start + e] = scratch.representatives[e]
         splits[start + e] = scratch.splits[e]
+        holders[start + e] = scratch.holders[e]
         for k in 0..<width { extremes[(start + e) * width + k] = scratch.extremes[e * width + k] }
       }
     }
@@ -262,7 +276,8 @@ extension CategoryRuns {
   private func sameAsScratch(_ old: Range<Int>, width: Int) -> Bool {
     for (e, i) in old.enumerated() {
       guard categories[i] == scratch.categories[e], counts[i] == scratch.counts[e], hashes[i] == scratch.hashes[e],
-        representatives[i] == scratch.representatives[e], splits[i] == scratch.splits[e]
+        representatives[i] == scratch.representatives[e], splits[i] == scratch.splits[e],
+        holders[i] == scratch.holders[e]
       else { return false }
       for k in 0..<width where extremes[i * width + k] != scratch.extremes[e * width + k] { return false }
     }
@@ -274,7 +289,7 @@ extension CategoryRuns {
     guard unused > 4096 && unused > categories.count / 2 else { return }
     let width = extremeSlots.count
     var packed: (categories: [UInt32], counts: [UInt32], hashes: [UInt64], extremes: [UInt32]) = ([], [], [], [])
-    var (packedRepresentatives, packedSplits): ([UInt32], [UInt8]) = ([], [])
+    var (packedRepresentatives, packedSplits, packedHolders): ([UInt32], [UInt8], [UInt32]) = ([], [], [])
     for number in starts.indices {
       let run = run(number)
       starts[number] = UInt32(packed.categories.count)
@@ -287,10 +302,11 @@ extension CategoryRuns {
       packed.hashes += hashes[run]
       packedRepresentatives += representatives[run]
       packedSplits += splits[run]
+      packedHolders += holders[run]
       packed.extremes += extremes[(run.lowerBound * width)..<(run.upperBound * width)]
     }
     (categories, counts, hashes, extremes) = packed
-    (representatives, splits) = (packedRepresentatives, packedSplits)
+    (representatives, splits, holders) = (packedRepresentatives, packedSplits, packedHolders)
     unused = 0
   }
 
