@@ -102,12 +102,14 @@ struct ReleasingAppendTests {
     #expect(merged.indices.first { $0 >= expected.count || merged[$0] != expected[$0] } == nil)
   }
 
-  @Test("pages consumed from both ends go back exactly once; what is not consumed keeps its values")
+  @Test("pages consumed from both ends go back; what is not consumed, inside or around the buffer, keeps its values")
   func consumedFromBothEnds() {
     let count = 6_000_000  // 48 MB: above the size from which pages go back
-    var values = (0..<UInt64(count)).map { $0 &* 0x9E37_79B9_7F4A_7C15 }
+    let margin = 1_000  // elements around the tracked buffer, sharing its first and last pages
+    var values = (0..<UInt64(count + 2 * margin)).map { $0 &* 0x9E37_79B9_7F4A_7C15 | 1 }  // never 0
     let expected = values
-    values.withUnsafeMutableBufferPointer { buffer in
+    values.withUnsafeMutableBufferPointer { whole in
+      let buffer = UnsafeMutableBufferPointer(rebasing: whole[margin..<(margin + count)])
       var pages = ConsumedPages(buffer)
       // Consume two million from the front, element by element, and two million from the back.
       for i in 0..<2_000_000 { pages.consumed(before: i + 1) }
@@ -119,10 +121,15 @@ struct ReleasingAppendTests {
         #expect(buffer[4_150_000..<(count - 1_024)].firstIndex { $0 != 0 } == nil)
       #endif
       // The middle third was never consumed: untouched (released pages would read as zeros).
-      #expect((2_000_000..<4_000_000).first { buffer[$0] != expected[$0] } == nil)
-      // Consuming past the other end's mark releases nothing twice and nothing outside the buffer.
+      #expect((2_000_000..<4_000_000).first { buffer[$0] != expected[margin + $0] } == nil)
+      // Everything consumed, from both ends again: the rest goes, and nothing outside the buffer.
       pages.consumed(before: count)
       pages.consumed(from: 0)
+      #if os(Linux)
+        #expect(buffer[1_024..<(count - 1_024)].firstIndex { $0 != 0 } == nil)
+      #endif
+      let outside = Array(0..<margin) + Array((margin + count)..<(count + 2 * margin))
+      #expect(outside.first { whole[$0] != expected[$0] } == nil)
     }
   }
 }
