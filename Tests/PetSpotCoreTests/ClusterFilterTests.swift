@@ -95,6 +95,36 @@ struct ClusterFilterTests {
     }
   }
 
+  @Test(
+    "the repair's shortcuts: merged items' counts, ids and zoom those of their nodes' summaries; a node at a hidden pin drawn whole keeps every leaf within twice the reseed radius"
+  )
+  func repairShortcuts() throws {
+    var random = SeededRandom(seed: 0xF11D)
+    var (compared, drawnWhole) = (0, 0)
+    for round in 0..<3 {
+      // Dense spots (nodes with wide leaf boxes at the query's level) and spread pins.
+      let index = try ClusterIndex(pins: Self.pins(&random, count: 1_000 + 500 * round), options: Self.options(&random))
+      for _ in 0..<6 {
+        let filtered = try index.filtered(by: Self.filter(&random))
+        for kind in [CameraKind.city, .country, .continent, .antimeridian, .rotated] {
+          for _ in 0..<8 {
+            let rectangle = VisibleRectangle(camera: random.camera(kind))
+            let context = "round \(round), filter \(filtered.filter!)"
+            let reaches = filtered.wholeFragmentReaches(in: rectangle)
+            #expect(reaches.allSatisfy { $0 <= 2 * (1 + 1e-9) }, "\(context): \(reaches)")
+            drawnWhole += reaches.count
+            let result = filtered.items(in: rectangle)
+            guard result.zoom >= 0 else { continue }  // (below zoom 0 the merge sets its own zoom)
+            let check = filtered.mergedSummaryMismatches(in: result)
+            #expect(check.mismatches.isEmpty, "\(context), items \(check.mismatches)")
+            compared += check.compared
+          }
+        }
+      }
+    }
+    #expect(compared > 100 && drawnWhole > 100)
+  }
+
   @Test("a filter showing every pin gives the unfiltered items, ids and counts")
   func showingEverything() throws {
     var random = SeededRandom(seed: 0xF119)

@@ -17,7 +17,7 @@ struct ScreenCellGridTests {
   }
 
   @Test(
-    "random points and queries: every size, reach and viewport shape, points just outside, duplicates, NaN",
+    "random points and queries: every size, reach and viewport shape, radii to 2.5 × the reach, points just outside, duplicates, NaN",
     arguments: [0, 1, 2, 7, 60, 300, 2_000])
   func matchesBruteForce(count: Int) {
     var random = SeededRandom(seed: UInt64(count) &+ 41)
@@ -43,7 +43,7 @@ struct ScreenCellGridTests {
         let p =
           k < added.count && k % 3 == 0
           ? added[k] : ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height))
-        let radius = reach * [1, 0.5, 1e-3][k % 3]
+        let radius = reach * [1, 0.5, 1e-3, 2, 2.5][k % 5]
         let found = grid.nearest(to: p, within: radius)
         let expected = bruteNearest(added, to: p, within: radius)
         #expect(found?.index == expected, "count \(count), viewport \(width) × \(height), reach \(reach), query \(k)")

@@ -75,15 +75,19 @@ final class ActiveFilter: Sendable {
     return nil
   }
 
-  /// A representative of one of cluster `number`'s shown categories that lies in `window`, or
-  /// `nil`.
+  /// A representative of one of cluster `number`'s shown categories that lies in `window`
+  /// (`nil`: none does), and whether the cluster holds a shown leaf at all — one walk over its run.
   @inline(__always)
-  func visibleRepresentative(_ number: Int, pins: PinSet, window: VisibilityWindow) -> UInt32? {
+  func visibleRepresentative(_ number: Int, pins: PinSet, window: VisibilityWindow) -> (
+    pin: UInt32?, holdsShown: Bool
+  ) {
+    var holdsShown = false
     for i in run(number) where categoryShown[Int(categories[i])] {
+      holdsShown = true
       let pin = Int(representatives[i])
-      if window.contains(x: pins.mercatorX[pin], y: pins.mercatorY[pin]) { return representatives[i] }
+      if window.contains(x: pins.mercatorX[pin], y: pins.mercatorY[pin]) { return (representatives[i], true) }
     }
-    return nil
+    return (nil, holdsShown)
   }
 
   /// Whether cluster `number` holds a shown leaf.

@@ -102,6 +102,16 @@ extension ClusterIndex {
   func filteredSummary(_ ref: UInt32, filter: ActiveFilter) -> ClusterSummary {
     var summary = ClusterSummary(
       idHash: 0, count: 0, missing: 0, found: 0, closed: 0, expansionZoom: options.maxZoom, node: ref)
+    addShown(ref, filter: filter, to: &summary)
+    return summary
+  }
+
+  /// Adds a cluster's shown leaves (counts, id hash) to `summary` and lowers its expansion zoom to
+  /// where they split — worked out only when that could lower it: a cluster's leaves split one
+  /// above its level or deeper, so a summary already at that zoom keeps it (a query merging a
+  /// node into an item of its level skips the holders' walk).
+  @inline(__always)
+  func addShown(_ ref: UInt32, filter: ActiveFilter, to summary: inout ClusterSummary) {
     var (shownEntries, split) = (0, CategoryRuns.oneLeaf)
     for i in filter.run(Int(ref & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
       (shownEntries, split) = (shownEntries + 1, filter.splits[i])
@@ -115,12 +125,12 @@ extension ClusterIndex {
       default: break
       }
     }
-    if shownEntries == 1 {
-      if split != CategoryRuns.oneLeaf { summary.expansionZoom = Int(split) }
-      return summary
-    }
-    summary.expansionZoom = expansionZoomFollowingHolders(from: ref, filter: filter)
-    return summary
+    guard summary.expansionZoom > Int(cluster(ref).level) + 1 else { return }
+    let zoom =
+      shownEntries == 1
+      ? (split == CategoryRuns.oneLeaf ? options.maxZoom : Int(split))
+      : expansionZoomFollowingHolders(from: ref, filter: filter)
+    summary.expansionZoom = min(summary.expansionZoom, zoom)
   }
 
   /// Where a cluster's shown leaves split, from the category runs: while every shown entry of the
@@ -153,6 +163,30 @@ extension ClusterIndex {
       compared += 1
       if filteredSummary(ref, filter: filter).expansionZoom != expansionZoomByWalking(from: ref, filter: filter) {
         mismatches.append(ref)
+      }
+    }
+    return (mismatches, compared)
+  }
+
+  /// The clusters of `result` (a flat query of this index at zoom 0 or more) whose summary differs
+  /// from their nodes' own summaries merged — counts, id hash, the smallest expansion zoom — and
+  /// how many were compared (tests: none; a query merging a node into an item skips the node's
+  /// expansion zoom when it cannot lower the item's).
+  package func mergedSummaryMismatches(in result: ClusterResult) -> (mismatches: [Int], compared: Int) {
+    var (mismatches, compared): ([Int], Int) = ([], 0)
+    for (k, item) in result.items.enumerated() {
+      guard let reported = item.cluster, reported.isMerged else { continue }
+      compared += 1
+      var expected = summary(reported.node)
+      for node in reported.mergedNodes {
+        let part = summary(node)
+        expected.expansionZoom = min(expected.expansionZoom, part.expansionZoom)
+        expected.addCounts(part)
+      }
+      if (expected.count, expected.missing, expected.found, expected.closed, expected.idHash, expected.expansionZoom)
+        != (reported.count, reported.missing, reported.found, reported.closed, reported.idHash, reported.expansionZoom)
+      {
+        mismatches.append(k)
       }
     }
     return (mismatches, compared)

@@ -14,6 +14,13 @@ struct Fragment {
   var target: Int32 = -1
 }
 
+/// A node of the query's level not drawn where it is — out of view (invariant 6) or, under a
+/// filter, at a hidden pin — and whether all its leaves lie in view (`inView`).
+struct OffScreenNode {
+  var ref: UInt32
+  var inView: Bool
+}
+
 /// Every pin in view reachable on screen (docs/clustering.md, invariant 6): a node of the query's
 /// level drawn out of view joins an item drawn in view that lies near every one of its leaves;
 /// failing that, it gives way to *fragments* — drawn at a visible leaf when its leaves lie
@@ -38,9 +45,10 @@ extension ClusterIndex {
   ///
   /// - Complexity: O(n + m + f·c) for n items, m nodes out of view, f fragments (a few dozen
   ///   along the edges; more under a filter), c items or fragments drawn on their own in the
-  ///   3 × 3 grid cells around one (cells 2 × minSeparation wide or more).
+  ///   grid cells a search meets (cells 2 × minSeparation wide or more: 2 × 2 for a fragment's
+  ///   search within minSeparation, 3 × 3 for a node joining whole).
   func place(
-    offScreen: [UInt32], among items: inout [ClusterItem], rectangle: VisibleRectangle, window: VisibilityWindow
+    offScreen: [OffScreenNode], among items: inout [ClusterItem], rectangle: VisibleRectangle, window: VisibilityWindow
   ) {
     let d = options.minSeparation
     let n = items.count
@@ -59,16 +67,20 @@ extension ClusterIndex {
     let test = LeafBoxTest(window: window)
     var scratch: (stack: [UInt32], leaves: [UInt32]) = ([], [])
     var joined = 0
-    for ref in offScreen {
-      if let item = item(near: ref, within: reach, among: n, grid: grid, rectangle: rectangle, window: window) {
+    for node in offScreen {
+      let ref = node.ref
+      let start = fragments.count
+      if node.inView, let fragment = representativeFragment(of: ref, rectangle: rectangle) {
+        fragments.append(fragment)  // (a node wholly in view joins no item whole: its drawn pin is in view)
+      } else if let item = item(near: ref, within: reach, among: n, grid: grid, rectangle: rectangle, window: window) {
         // (Below n, an array count.)
         fragments.append(
           Fragment(node: ref, pin: seedPin(of: ref), point: items[item].point, target: Int32(truncatingIfNeeded: item)))
         joined += 1
         continue
+      } else {
+        collectFragments(of: ref, window: window, test: test, rectangle: rectangle, into: &fragments, scratch: &scratch)
       }
-      let start = fragments.count
-      collectFragments(of: ref, window: window, test: test, rectangle: rectangle, into: &fragments, scratch: &scratch)
       for f in start..<fragments.count {
         if let (target, _) = grid.nearest(to: fragments[f].point, within: d) {
           fragments[f].target = Int32(truncatingIfNeeded: target)  // below grid.count, an array count
@@ -171,12 +183,10 @@ extension ClusterIndex {
 
   /// `item` (drawn in view) becoming a merged cluster with `nodes`, drawn where it is.
   private func merge(_ nodes: ArraySlice<UInt32>, into item: inout ClusterItem) {
-    var summary = item.cluster ?? self.summary(item.node)
-    for node in nodes {
-      let part = self.summary(node)
-      summary.expansionZoom = min(summary.expansionZoom, part.expansionZoom)
-      summary.addCounts(part)
-    }
+    // (Not `??`: through its generic autoclosure each summary was copied by value witnesses.)
+    var summary: ClusterSummary
+    if let cluster = item.cluster { summary = cluster } else { summary = self.summary(item.node) }
+    for node in nodes { add(node, to: &summary) }
     summary.mergedNodes = nodes
     (item.kind, item.position, item.anchor, item.cluster) = (.cluster, -1, item.point, summary)
   }
@@ -184,10 +194,10 @@ extension ClusterIndex {
   /// The item of a fragment drawn on its own: its node's item, drawn at the fragment's pin (under
   /// a filter, a node holding one shown pin is that pin).
   private func fragmentItem(_ fragment: Fragment, rectangle: VisibleRectangle) -> ClusterItem {
-    if activeFilter != nil && shownCount(fragment.node) == 1 { return pinItem(fragment.pin, rectangle: rectangle) }
-    var item =
-      Self.isCluster(fragment.node)
-      ? clusterItem(fragment.node, rectangle: rectangle) : pinItem(fragment.node, rectangle: rectangle)
+    guard Self.isCluster(fragment.node) else { return pinItem(fragment.node, rectangle: rectangle) }
+    let summary = summary(fragment.node)
+    if summary.count == 1 && activeFilter != nil { return pinItem(fragment.pin, rectangle: rectangle) }
+    var item = clusterItem(fragment.node, summary: summary, rectangle: rectangle)
     if fragment.pin != seedPin(of: fragment.node) {
       (item.point, item.anchor) = (fragment.point, fragment.point)
       item.coordinate = pins.coordinate(at: Int(fragment.pin))

@@ -52,11 +52,11 @@ extension ClusterIndex {
   /// roots: those whose drawn pin is in view (`drawn`), and those drawn out of view or, under a
   /// filter, at a hidden pin (`offScreen`; invariant 6, ``place(offScreen:among:rectangle:window:)``).
   /// A subtree whose leaf box lies wholly inside the view is emitted without further tests.
-  private func levelNodes(level: Int, window: VisibilityWindow) -> (drawn: [UInt32], offScreen: [UInt32]) {
+  private func levelNodes(level: Int, window: VisibilityWindow) -> (drawn: [UInt32], offScreen: [OffScreenNode]) {
     let test = LeafBoxTest(window: window)
     var drawn: [UInt32] = []
     drawn.reserveCapacity(128)
-    var offScreen: [UInt32] = []
+    var offScreen: [OffScreenNode] = []
     var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
     stack.reserveCapacity(256)
     while let (ref, inside) = stack.popLast() {
@@ -73,7 +73,8 @@ extension ClusterIndex {
         if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
           drawn.append(ref)
         } else {
-          offScreen.append(ref)
+          if offScreen.isEmpty { offScreen.reserveCapacity(64) }
+          offScreen.append(OffScreenNode(ref: ref, inView: overlap == .inside))
         }
         continue
       }
@@ -97,7 +98,7 @@ extension ClusterIndex {
     into fragments: inout [Fragment], scratch: inout (stack: [UInt32], leaves: [UInt32])
   ) {
     let scale = rectangle.scale
-    let reseedRadius = options.minSeparation * (scale < ClusterOptions.levelScale(0) ? 1 : 1.5)
+    let reseedRadius = self.reseedRadius(scale: scale)
     if fragments.isEmpty { fragments.reserveCapacity(64) }
     if scratch.stack.capacity == 0 { scratch.stack.reserveCapacity(64) }
     scratch.stack.append(ref)
@@ -111,9 +112,10 @@ extension ClusterIndex {
         continue
       }
       let c = cluster(node)
-      // The node itself is known to be drawn out of view, with leaves in view or near it.
+      // The node itself is known to be drawn out of view, with leaves in view or near it (its
+      // overlap matters only for a filter's representative).
+      let overlap = first && activeFilter == nil ? .partial : self.overlap(c, with: test)
       if !first {
-        let overlap = self.overlap(c, with: test)
         if overlap == .outside || !holdsShown(node) { continue }
         if (overlap == .inside || window.contains(x: c.x, y: c.y)) && isShown(c.seed) {
           fragments.append(Fragment(node: node, pin: c.seed, point: rectangle.screenPoint(of: c.point)))
@@ -123,7 +125,7 @@ extension ClusterIndex {
       first = false
       // Under a filter, a node wholly in view has a shown leaf at hand (its category run's): it
       // is drawn there when every leaf lies within 2 × reseedRadius of it, compact or not.
-      let representative = shownLeafInside(node, test: test)
+      let representative = overlap == .inside ? shownLeafInside(node, test: nil) : nil
       if c.extent.radius * scale <= reseedRadius {
         if let pin = representative ?? visibleLeaf(of: node, in: window, test: test, stack: &scratch.leaves) {
           fragments.append(Fragment(node: node, pin: pin, point: rectangle.screenPoint(of: point(pin))))
@@ -136,6 +138,55 @@ extension ClusterIndex {
       }
       forEachChild(of: c) { scratch.stack.append($0) }
     }
+  }
+
+  /// How far (screen points) a node's leaves may lie from the visible leaf it is drawn at in
+  /// place of its drawn pin: 1.5 × minSeparation (minSeparation below zoom 0; see
+  /// ``collectFragments(of:window:test:rectangle:into:scratch:)``).
+  func reseedRadius(scale: Double) -> Double {
+    options.minSeparation * (scale < ClusterOptions.levelScale(0) ? 1 : 1.5)
+  }
+
+  /// Under a filter, the fragment of a node of the query's level wholly in view whose drawn pin is
+  /// hidden, when it is drawn whole at its category run's shown leaf — what
+  /// ``collectFragments(of:window:test:rectangle:into:scratch:)`` makes of it first, without its
+  /// search set up — or `nil` when it is split (or holds no shown leaf).
+  func representativeFragment(of ref: UInt32, rectangle: VisibleRectangle) -> Fragment? {
+    guard let pin = shownLeafInside(ref, test: nil) else { return nil }
+    let c = cluster(ref)
+    let (scale, reseedRadius) = (rectangle.scale, reseedRadius(scale: rectangle.scale))
+    guard c.extent.radius * scale <= reseedRadius || leavesLie(within: 2 * reseedRadius / scale, of: pin, in: c)
+    else { return nil }
+    return Fragment(node: ref, pin: pin, point: rectangle.screenPoint(of: point(pin)))
+  }
+
+  /// For a flat query of `rectangle` (below maxZoom) under the filter: per node of its level wholly
+  /// in view whose drawn pin is hidden and which ``representativeFragment(of:rectangle:)`` draws
+  /// whole, the farthest of its leaves from that pin (on screen, through the nearest world copy),
+  /// in units of the reseed radius (tests: never beyond 2, so that joining an item keeps every leaf
+  /// within 4 × minSeparation).
+  package func wholeFragmentReaches(in rectangle: VisibleRectangle) -> [Double] {
+    let level = Int(clamping: rectangle.zoom, to: 0...options.maxZoom, rounding: .down) ?? 0
+    guard activeFilter != nil, level < options.maxZoom else { return [] }
+    let radius = reseedRadius(scale: rectangle.scale)
+    var reaches: [Double] = []
+    for node in levelNodes(level: level, window: VisibilityWindow(rectangle: rectangle)).offScreen where node.inView {
+      guard let fragment = representativeFragment(of: node.ref, rectangle: rectangle) else { continue }
+      let drawn = point(fragment.pin)
+      var farthest = 0.0
+      var stack = [node.ref]
+      while let ref = stack.popLast() {
+        guard Self.isCluster(ref) else {
+          let p = point(ref)
+          let (dx, dy) = (WorldCopy.nearestOffset(p.x - drawn.x), p.y - drawn.y)
+          farthest = max(farthest, (dx * dx + dy * dy).squareRoot() * rectangle.scale)
+          continue
+        }
+        forEachChild(of: cluster(ref)) { stack.append($0) }
+      }
+      reaches.append(farthest / radius)
+    }
+    return reaches
   }
 
   /// A visible leaf under `ref` (a cluster drawn out of view), or `nil`. A child's drawn pin is
@@ -158,17 +209,21 @@ extension ClusterIndex {
     while !stack.isEmpty {
       let node = stack.removeLast()
       let c = cluster(node)
-      if !isRef && (test.classify(x: c.x, y: c.y, extent: c.extent) == .outside || !holdsShown(node)) { continue }
-      isRef = false
-      // Under a filter, the shown categories' representatives first (a few reads).
-      if let filter, let pin = filter.visibleRepresentative(Int(node & ~Self.clusterFlag), pins: pins, window: window) {
-        return pin
+      if !isRef && test.classify(x: c.x, y: c.y, extent: c.extent) == .outside { continue }
+      // Under a filter, the shown categories' representatives first (a few reads; the same walk
+      // over the run tells whether the node holds a shown leaf at all).
+      if let filter {
+        let (pin, holdsShown) = filter.visibleRepresentative(Int(node & ~Self.clusterFlag), pins: pins, window: window)
+        if let pin { return pin }
+        if !holdsShown && !isRef { continue }
       }
+      isRef = false
       let start = Int(c.memberStart)
       let end = start + Int(c.memberCount)
       for k in start..<end {
+        // (Shown first: cheaper than the window test, and under a sparse filter usually false.)
         let member = members[k]
-        if window.contains(x: pins.mercatorX[Int(member)], y: pins.mercatorY[Int(member)]) && isShown(member) {
+        if isShown(member) && window.contains(x: pins.mercatorX[Int(member)], y: pins.mercatorY[Int(member)]) {
           return member
         }
       }
@@ -212,8 +267,12 @@ extension ClusterIndex {
   /// The item of a cluster drawn at its seed (under a filter, a pin when it holds one shown pin:
   /// its seed, since a drawn node's seed is shown).
   func clusterItem(_ ref: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
+    clusterItem(ref, summary: summary(ref), rectangle: rectangle)
+  }
+
+  /// ``clusterItem(_:rectangle:)`` with the node's ``summary(_:)`` at hand.
+  func clusterItem(_ ref: UInt32, summary: ClusterSummary, rectangle: VisibleRectangle) -> ClusterItem {
     let c = cluster(ref)
-    let summary = summary(ref)
     if summary.count == 1 && activeFilter != nil { return pinItem(c.seed, rectangle: rectangle) }
     let screen = rectangle.screenPoint(of: c.point)
     return ClusterItem(
@@ -243,13 +302,18 @@ extension ClusterIndex {
   }
 
   /// Adds a node's counts and id hash to `summary` and lowers its expansion zoom to the node's:
-  /// what merging the node's ``summary(_:)`` in would do, without making that summary.
+  /// what merging the node's ``summary(_:)`` in would do, without making that summary (under a
+  /// filter, without working out an expansion zoom that cannot lower the summary's).
   @inline(__always)
   func add(_ ref: UInt32, to summary: inout ClusterSummary) {
-    guard Self.isCluster(ref), activeFilter == nil else {
+    guard Self.isCluster(ref) else {
       let part = self.summary(ref)
       summary.expansionZoom = min(summary.expansionZoom, part.expansionZoom)
       summary.addCounts(part)
+      return
+    }
+    if let activeFilter {
+      addShown(ref, filter: activeFilter, to: &summary)
       return
     }
     let c = cluster(ref)

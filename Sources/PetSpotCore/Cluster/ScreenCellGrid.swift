@@ -1,7 +1,8 @@
 /// Screen points added one by one into square cells at least `reach` points wide, so that the
 /// points closer than `reach` to any point lie in the 3 × 3 cells around its own: searches among
-/// the points added so far (a query's items, then the fragments it fits in among them). Each cell
-/// is a list threaded through the points (no sort, no hashing).
+/// the points added so far (a query's items, then the fragments it fits in among them). A search
+/// looks only at the cells its radius reaches (2 × 2 for half the reach). Each cell is a list
+/// threaded through the points (no sort, no hashing).
 ///
 /// There are never more than about three cells per point of the capacity (wider cells when the
 /// viewport is large for it), so making one costs O(capacity) however small `reach` is. Its
@@ -80,14 +81,16 @@ package struct ScreenCellGrid: ~Copyable {
     (storage, points, previous, heads, capacity) = (newStorage, newPoints, newPrevious, newHeads, 2 * capacity)
   }
 
-  /// Calls `body` with the index and squared distance to `p` of every point in the 3 × 3 cells
-  /// around `p`'s (all points closer than the reach are among them), cell by cell.
+  /// Calls `body` with the index and squared distance to `p` of every point in the cells that the
+  /// square of half-side `radius` around `p` meets (all points closer than `radius` are among
+  /// them: the cell of a coordinate never decreases as it grows), cell by cell.
   @inline(__always)
-  private func forEachPoint(near p: ScreenPoint, _ body: (Int, Double) -> Void) {
-    let (column, row) = layout.cellPosition(of: p)
+  private func forEachPoint(near p: ScreenPoint, within radius: Double, _ body: (Int, Double) -> Void) {
+    let (firstColumn, firstRow) = layout.cellPosition(of: ScreenPoint(x: p.x - radius, y: p.y - radius))
+    let (lastColumn, lastRow) = layout.cellPosition(of: ScreenPoint(x: p.x + radius, y: p.y + radius))
     // (Half-open ranges: a closed one iterates through its generic index.)
-    for r in max(row - 1, 0)..<min(row + 2, layout.rows) {
-      for c in max(column - 1, 0)..<min(column + 2, layout.columns) {
+    for r in firstRow..<(lastRow + 1) {
+      for c in firstColumn..<(lastColumn + 1) {
         var k = Int(heads[r * layout.columns + c])
         while k >= 0 {
           let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
@@ -99,7 +102,7 @@ package struct ScreenCellGrid: ~Copyable {
   }
 
   /// The greedy pass over the points in the order they were added: the first point not yet taken
-  /// is a seed and takes every later point strictly closer than `radius` (at most the reach).
+  /// is a seed and takes every later point strictly closer than `radius`.
   /// - Returns: per point, the index of the seed that took it (its own for a seed).
   package func greedySeeds(closerThan radius: Double) -> [Int32] {
     let r2 = radius * radius
@@ -109,7 +112,7 @@ package struct ScreenCellGrid: ~Copyable {
         let seed = Int32(truncatingIfNeeded: i)  // below count (32-bit lists)
         seedOf[i] = seed
         let p = points[i]
-        forEachPoint(near: p) { k, d2 in
+        forEachPoint(near: p, within: radius) { k, d2 in
           if seedOf[k] < 0 && d2 < r2 { seedOf[k] = seed }
         }
       }
@@ -117,8 +120,8 @@ package struct ScreenCellGrid: ~Copyable {
     }
   }
 
-  /// The point nearest to `p` strictly closer than `radius` (at most the reach) and its squared
-  /// distance, the lower index on a tie; `nil` when there is none.
+  /// The point nearest to `p` strictly closer than `radius` and its squared distance, the lower
+  /// index on a tie; `nil` when there is none. (A radius beyond the reach searches more cells.)
   @inline(__always)
   package func nearest(to p: ScreenPoint, within radius: Double) -> (index: Int, d2: Double)? {
     nearest(to: p, within: radius, where: { _ in true })
@@ -130,7 +133,7 @@ package struct ScreenCellGrid: ~Copyable {
     to p: ScreenPoint, within radius: Double, where isCandidate: (Int) -> Bool
   ) -> (index: Int, d2: Double)? {
     var (best, bestD2) = (-1, radius * radius)
-    forEachPoint(near: p) { k, d2 in
+    forEachPoint(near: p, within: radius) { k, d2 in
       if (d2 < bestD2 || (d2 == bestD2 && k < best)) && isCandidate(k) { (best, bestD2) = (k, d2) }
     }
     return best >= 0 ? (best, bestD2) : nil
