@@ -86,8 +86,11 @@ package struct ScreenCellGrid: ~Copyable {
   /// them: the cell of a coordinate never decreases as it grows), cell by cell.
   @inline(__always)
   private func forEachPoint(near p: ScreenPoint, within radius: Double, _ body: (Int, Double) -> Void) {
-    let (firstColumn, firstRow) = layout.cellPosition(of: ScreenPoint(x: p.x - radius, y: p.y - radius))
-    let (lastColumn, lastRow) = layout.cellPosition(of: ScreenPoint(x: p.x + radius, y: p.y + radius))
+    // The square grown by a hair (relative to the coordinates), so that rounding p ± radius never
+    // leaves out the cell of a point closer than radius.
+    let half = radius + 1e-9 * (radius + abs(p.x) + abs(p.y))
+    let (firstColumn, firstRow) = layout.cellPosition(of: ScreenPoint(x: p.x - half, y: p.y - half))
+    let (lastColumn, lastRow) = layout.cellPosition(of: ScreenPoint(x: p.x + half, y: p.y + half))
     // (Half-open ranges: a closed one iterates through its generic index.)
     for r in firstRow..<(lastRow + 1) {
       for c in firstColumn..<(lastColumn + 1) {
