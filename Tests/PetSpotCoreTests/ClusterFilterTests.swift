@@ -96,7 +96,7 @@ struct ClusterFilterTests {
   }
 
   @Test(
-    "the repair's shortcuts: merged items' counts, ids and zoom those of their nodes' summaries; a node at a hidden pin drawn whole keeps every leaf within twice the reseed radius"
+    "the repair's shortcuts: merged items' counts, ids and zoom those of their nodes' summaries; a node at a hidden pin drawn whole keeps every shown leaf within twice the reseed radius"
   )
   func repairShortcuts() throws {
     var random = SeededRandom(seed: 0xF11D)

@@ -72,13 +72,12 @@ extension ClusterIndex {
     activeFilter?.holdsShown(ref) ?? true
   }
 
-  /// Under a filter, a shown leaf of a cluster whose leaves all lie in view (`test` nil: known to),
+  /// Under a filter, a shown leaf of a cluster whose leaves all lie in view (the caller knows),
   /// read from its category run (no search): of its shown categories' representatives, the one
   /// nearest the middle of its leaf box (its farthest corner the nearest). Otherwise `nil`.
-  func shownLeafInside(_ ref: UInt32, test: LeafBoxTest?) -> UInt32? {
+  func shownLeafInside(_ ref: UInt32) -> UInt32? {
     guard let activeFilter else { return nil }
     let c = cluster(ref)
-    if let test, overlap(c, with: test) != .inside { return nil }
     var best: (pin: UInt32, reach: Double)?
     for i in activeFilter.run(Int(ref & ~Self.clusterFlag))
     where activeFilter.categoryShown[Int(activeFilter.categories[i])] {

@@ -103,7 +103,7 @@ extension ClusterIndex {
           // leaf) and its level is fine enough there too, else its children.
           // Under a filter, a node wholly in view may also be drawn at its category run's shown
           // leaf when every corner of its leaf box lies within 3 × minSeparation of it.
-          let representative = filtered && overlap == .inside ? shownLeafInside(ref, test: nil) : nil
+          let representative = filtered && overlap == .inside ? shownLeafInside(ref) : nil
           let compact = reach == .compact
           if compact || representative != nil {
             guard let pin = representative ?? visibleLeaf(of: ref, in: window, test: test, stack: &scratch)

@@ -123,17 +123,17 @@ extension ClusterIndex {
         }
       }
       first = false
-      // Under a filter, a node wholly in view has a shown leaf at hand (its category run's): it
-      // is drawn there when every leaf lies within 2 × reseedRadius of it, compact or not.
-      let representative = overlap == .inside ? shownLeafInside(node, test: nil) : nil
-      if c.extent.radius * scale <= reseedRadius {
-        if let pin = representative ?? visibleLeaf(of: node, in: window, test: test, stack: &scratch.leaves) {
+      if overlap == .inside {
+        // Only under a filter (a node wholly in view is otherwise drawn at its seed): drawn at its
+        // category run's shown leaf when its leaves lie close enough to it, else split.
+        if let fragment = representativeFragment(of: node, rectangle: rectangle) {
+          fragments.append(fragment)
+          continue
+        }
+      } else if c.extent.radius * scale <= reseedRadius {
+        if let pin = visibleLeaf(of: node, in: window, test: test, stack: &scratch.leaves) {
           fragments.append(Fragment(node: node, pin: pin, point: rectangle.screenPoint(of: point(pin))))
         }
-        continue
-      }
-      if let pin = representative, leavesLie(within: 2 * reseedRadius / scale, of: pin, in: c) {
-        fragments.append(Fragment(node: node, pin: pin, point: rectangle.screenPoint(of: point(pin))))
         continue
       }
       forEachChild(of: c) { scratch.stack.append($0) }
@@ -147,12 +147,12 @@ extension ClusterIndex {
     options.minSeparation * (scale < ClusterOptions.levelScale(0) ? 1 : 1.5)
   }
 
-  /// Under a filter, the fragment of a node of the query's level wholly in view whose drawn pin is
-  /// hidden, when it is drawn whole at its category run's shown leaf — what
-  /// ``collectFragments(of:window:test:rectangle:into:scratch:)`` makes of it first, without its
-  /// search set up — or `nil` when it is split (or holds no shown leaf).
+  /// Under a filter, the fragment of a node wholly in view whose drawn pin is hidden, when it is
+  /// drawn whole at its category run's shown leaf: when its leaves lie within reseedRadius of its drawn pin (so within twice that of
+  /// the leaf), or every corner of its leaf box within twice reseedRadius of the leaf — compact or
+  /// not. `nil` when it is split (or holds no shown leaf).
   func representativeFragment(of ref: UInt32, rectangle: VisibleRectangle) -> Fragment? {
-    guard let pin = shownLeafInside(ref, test: nil) else { return nil }
+    guard let pin = shownLeafInside(ref) else { return nil }
     let c = cluster(ref)
     let (scale, reseedRadius) = (rectangle.scale, reseedRadius(scale: rectangle.scale))
     guard c.extent.radius * scale <= reseedRadius || leavesLie(within: 2 * reseedRadius / scale, of: pin, in: c)
@@ -162,7 +162,7 @@ extension ClusterIndex {
 
   /// For a flat query of `rectangle` (below maxZoom) under the filter: per node of its level wholly
   /// in view whose drawn pin is hidden and which ``representativeFragment(of:rectangle:)`` draws
-  /// whole, the farthest of its leaves from that pin (on screen, through the nearest world copy),
+  /// whole, the farthest of its shown leaves from that pin (on screen, through the nearest world copy),
   /// in units of the reseed radius (tests: never beyond 2, so that joining an item keeps every leaf
   /// within 4 × minSeparation).
   package func wholeFragmentReaches(in rectangle: VisibleRectangle) -> [Double] {
@@ -173,16 +173,10 @@ extension ClusterIndex {
     for node in levelNodes(level: level, window: VisibilityWindow(rectangle: rectangle)).offScreen where node.inView {
       guard let fragment = representativeFragment(of: node.ref, rectangle: rectangle) else { continue }
       let drawn = point(fragment.pin)
-      var farthest = 0.0
-      var stack = [node.ref]
-      while let ref = stack.popLast() {
-        guard Self.isCluster(ref) else {
-          let p = point(ref)
-          let (dx, dy) = (WorldCopy.nearestOffset(p.x - drawn.x), p.y - drawn.y)
-          farthest = max(farthest, (dx * dx + dy * dy).squareRoot() * rectangle.scale)
-          continue
-        }
-        forEachChild(of: cluster(ref)) { stack.append($0) }
+      let farthest = leaves(of: summary(node.ref)).reduce(0.0) { farthest, leaf in
+        let p = point(UInt32(truncatingIfNeeded: leaf))  // (a pin position)
+        let (dx, dy) = (WorldCopy.nearestOffset(p.x - drawn.x), p.y - drawn.y)
+        return max(farthest, (dx * dx + dy * dy).squareRoot() * rectangle.scale)
       }
       reaches.append(farthest / radius)
     }
