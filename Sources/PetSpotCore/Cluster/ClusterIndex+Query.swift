@@ -148,9 +148,9 @@ extension ClusterIndex {
   }
 
   /// Under a filter, the fragment of a node wholly in view whose drawn pin is hidden, when it is
-  /// drawn whole at its category run's shown leaf: when its leaves lie within reseedRadius of its drawn pin (so within twice that of
-  /// the leaf), or every corner of its leaf box within twice reseedRadius of the leaf — compact or
-  /// not. `nil` when it is split (or holds no shown leaf).
+  /// drawn whole at its category run's shown leaf: when its leaves lie within reseedRadius of its
+  /// drawn pin (so within twice that of the leaf), or every corner of its leaf box within twice
+  /// reseedRadius of the leaf — compact or not. `nil` when it is split (or holds no shown leaf).
   func representativeFragment(of ref: UInt32, rectangle: VisibleRectangle) -> Fragment? {
     guard let pin = shownLeafInside(ref) else { return nil }
     let c = cluster(ref)
@@ -162,9 +162,9 @@ extension ClusterIndex {
 
   /// For a flat query of `rectangle` (below maxZoom) under the filter: per node of its level wholly
   /// in view whose drawn pin is hidden and which ``representativeFragment(of:rectangle:)`` draws
-  /// whole, the farthest of its shown leaves from that pin (on screen, through the nearest world copy),
-  /// in units of the reseed radius (tests: never beyond 2, so that joining an item keeps every leaf
-  /// within 4 × minSeparation).
+  /// whole, the farthest of its shown leaves from that pin (on screen, through the nearest world
+  /// copy), in units of the reseed radius (tests: never beyond 2, so that joining an item keeps
+  /// every leaf within 4 × minSeparation).
   package func wholeFragmentReaches(in rectangle: VisibleRectangle) -> [Double] {
     let level = Int(clamping: rectangle.zoom, to: 0...options.maxZoom, rounding: .down) ?? 0
     guard activeFilter != nil, level < options.maxZoom else { return [] }
