@@ -49,6 +49,43 @@ struct ClusterBuildReferenceTests {
     return result.items.map { Set($0.cluster.map { index.leaves(of: $0) } ?? [$0.position]) }
   }
 
+  @Test("clusters of 2²¹ leaves or more (no status counts in their records) count statuses from their children")
+  func widestClustersCountStatuses() throws {
+    // Two spots of 1.1M pins 60° apart: one cluster each at level 1, one of 2.2M (over those two
+    // clusters) at level 0; and one spot of 2.1M: a cluster of pins alone at level 1.
+    let statuses: [PinStatus?] = [.missing, .found, .closed, nil, .other("ADOPTED")]
+    var random = SeededRandom(seed: 0x21B)
+    for spots in [[(longitude: 0.0, count: 1_100_000), (60, 1_100_000)], [(0, 2_100_000)]] {
+      var pins = PinSet()
+      var tally = [[Int]](repeating: [0, 0, 0], count: spots.count)
+      pins.reserveCapacity(spots.map(\.1).reduce(0, +))
+      for (spot, (longitude, count)) in spots.enumerated() {
+        for _ in 0..<count {
+          let code = Int(random.next() % 5)
+          if code < 3 { tally[spot][code] += 1 }
+          try pins.append(
+            id: String(pins.count), latitude: random.uniform(-0.1...0.1),
+            longitude: longitude + random.uniform(-0.1...0.1), status: statuses[code], sourceRow: pins.count)
+        }
+      }
+      let index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: 60, maxZoom: 2), parts: 1)
+      let whole = (0..<3).map { k in tally.reduce(0) { $0 + $1[k] } }
+      for (level, wanted) in [(0, [whole]), (1, tally)] {
+        let width = ClusterOptions.levelScale(level) * (1 + 1e-12)
+        let camera = try Camera(
+          center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 170, longitudeDelta: 360, width: width,
+          height: width)
+        let result = index.items(in: VisibleRectangle(camera: camera))
+        let counts = result.items.compactMap { $0.cluster.map { [$0.missing, $0.found, $0.closed] } }
+        #expect(
+          result.level == level
+            && counts.sorted { $0.lexicographicallyPrecedes($1) }
+              == wanted.sorted { $0.lexicographicallyPrecedes($1) },
+          "\(spots.count) spots, level \(level)")
+      }
+    }
+  }
+
   @Test("random pin sets, random separations", arguments: 0..<6)
   func matchesBruteForce(round: Int) throws {
     var random = SeededRandom(seed: 0xB1D + UInt64(round))
@@ -62,6 +99,29 @@ struct ClusterBuildReferenceTests {
         #expect(Set(built) == Set(reference[level]), "level \(level), options \(options), \(parts) parts")
         #expect(built.count == reference[level].count)
       }
+    }
+  }
+
+  @Test(
+    "a cut through dense spots, each spread over many chunks of the Z-ordered list: the same hierarchy as in one part")
+  func cutThroughDenseSpots() throws {
+    var random = SeededRandom(seed: 0xD5E)
+    var pins = PinSet()
+    // 24,000 pins (63 chunks of the list) in three spots a few degrees apart: the cut falls inside one,
+    // and its seeds take thousands of the other part's pins, whose decisions look past chunks
+    // (and groups of chunks) holding no seed.
+    for k in 0..<24_000 {
+      let longitude = [0.0, 15, 60][k * 3 / 24_000]
+      try pins.append(
+        id: "d\(k)", latitude: random.uniform(-0.1...0.1), longitude: longitude + random.uniform(-0.1...0.1),
+        status: .found, sourceRow: k)
+    }
+    for maxZoom in [4, 9] {
+      let options = ClusterOptions(minSeparation: 60, maxZoom: maxZoom)
+      let one = try ClusterIndex(pins: pins, options: options, parts: 1).structureDescription()
+      let two = try ClusterIndex(pins: pins, options: options, parts: 2).structureDescription()
+      #expect(!two.contains { $0.hasPrefix("BROKEN") })
+      #expect(one == two, "maxZoom \(maxZoom): \(Set(one).symmetricDifference(two).sorted().prefix(6))")
     }
   }
 

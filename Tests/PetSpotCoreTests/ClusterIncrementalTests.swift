@@ -79,6 +79,77 @@ struct ClusterIncrementalTests {
     }
   }
 
+  @Test("member runs moved by many changes, then packed again, still equal a fresh build")
+  func memberRunsPacked() throws {
+    #expect(ClusterIndex.clusterRecordBytes == 56)
+    var random = SeededRandom(seed: 0x5A7)
+    var pins = PinSet()
+    for i in 0..<3000 {
+      try pins.append(
+        id: "p\(i)", latitude: 48.85 + random.uniform(-0.05...0.05), longitude: 2.35 + random.uniform(-0.05...0.05),
+        status: [.missing, .found, .closed][i % 3], sourceRow: i)
+    }
+    var index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: 60, maxZoom: 16))
+    var packed = 0
+    for step in 0..<3000 {
+      let before = index.unusedMemberSlots
+      try index.update(
+        at: Int(random.next() % 3000), latitude: 48.85 + random.uniform(-0.05...0.05),
+        longitude: 2.35 + random.uniform(-0.05...0.05), status: [.missing, .found][step % 2])
+      if index.unusedMemberSlots < before { packed += 1 }
+    }
+    #expect(packed > 0, "the runs were never packed again")
+    try Self.expectFresh(index, &random, "after 3,000 moves")
+  }
+
+  @Test("the seed of a dense spot removed again and again: its successor found past chunks without seeds")
+  func denseSeedRemoved() throws {
+    var random = SeededRandom(seed: 0xD5F)
+    var pins = PinSet()
+    for k in 0..<24_000 {  // 63 chunks of the Z-ordered list, one cluster at level 3
+      try pins.append(
+        id: "d\(k)", latitude: random.uniform(-0.1...0.1), longitude: 30 + random.uniform(-0.1...0.1),
+        status: .missing, sourceRow: k)
+    }
+    var index = try ClusterIndex(pins: pins, options: ClusterOptions(minSeparation: 60, maxZoom: 4))
+    let width = ClusterOptions.levelScale(3) * (1 + 1e-12)
+    let camera = try Camera(
+      center: GeoCoordinate(latitude: 0, longitude: 30), latitudeDelta: 170, longitudeDelta: 360, width: width,
+      height: width)
+    for round in 0..<3 {
+      let items = index.items(in: VisibleRectangle(camera: camera)).items
+      guard items.count == 1, let drawn = items.first?.coordinate else {
+        Issue.record("round \(round): \(items.count) items at level 3")
+        return
+      }
+      // The seed: the live pin the cluster is drawn at.
+      let seed = (0..<index.pins.count).filter { !index.pins.isRetired($0) }.min { a, b in
+        let (p, q) = (index.pins.coordinate(at: a), index.pins.coordinate(at: b))
+        return abs(p.latitude - drawn.latitude) + abs(p.longitude - drawn.longitude)
+          < abs(q.latitude - drawn.latitude) + abs(q.longitude - drawn.longitude)
+      }!
+      index.remove(at: seed)
+      try Self.expectFresh(index, &random, "round \(round)")
+    }
+  }
+
+  @Test("the Z-ordered list's search against every pin, through random lowered, raised, removed and inserted tops")
+  func zOrderListSearch() throws {
+    var random = SeededRandom(seed: 0x2011)
+    var pins = PinSet()
+    // Odd positions anywhere, even ones in a dense spot (a quarter of them in the list at first:
+    // 25 chunks, two groups; the spot's chunks split as the rest come in).
+    for k in 0..<15_000 {
+      let (lat, lng) =
+        k % 2 == 0
+        ? (random.uniform(-0.2...0.2), 179.9 + random.uniform(-0.2...0.1))
+        : (random.uniform(-80...80), random.uniform(-180...180))
+      try pins.append(id: "z\(k)", latitude: lat, longitude: lng, status: nil, sourceRow: k)
+    }
+    let problems = ClusterIndex.zOrderListMismatches(pins: pins, operations: 3_000, seed: 7)
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
   @Test("emptied completely, then refilled; a retired id can come back")
   func emptyAndRefill() throws {
     var random = SeededRandom(seed: 0xE7)

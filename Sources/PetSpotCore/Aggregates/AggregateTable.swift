@@ -149,14 +149,14 @@ extension AggregateTable.Slot {
             }
           }
           add(c.up)
-          for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) { add(heads[Int(members[k])]) }
+          ClusterIndex.forEachMember(startingAt: c.memberStart, in: members) { add(heads[Int($0)]) }
         } else {
           func value(_ child: UInt32) -> UInt32 {
             child & flag != 0 ? rows[Int(child & ~flag)] : Int(child) < codes.count ? codes[Int(child)] : 0
           }
           var best = value(c.up)
-          for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) {
-            let code = value(heads[Int(members[k])])
+          ClusterIndex.forEachMember(startingAt: c.memberStart, in: members) {
+            let code = value(heads[Int($0)])
             if Self.beats(code, best, keys: keys, texts: texts, least: least) { best = code }
           }
           rows[Int(number)] = best

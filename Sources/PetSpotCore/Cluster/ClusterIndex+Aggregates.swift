@@ -138,9 +138,7 @@ extension ClusterIndex {
     // this level are brought up to date only when the levels below are (``recluster(_:)``).
     let c = clusters[Int(number)]
     var children: [UInt32] = [c.up]
-    for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) {
-      children.append(node(of: members[k], above: Int(c.level)))
-    }
+    forEachMember(of: c) { children.append(node(of: $0, above: Int(c.level))) }
     var changed = false
     for s in aggregateTable.slots.indices {
       let column = pins.properties[aggregateTable.slots[s].column]

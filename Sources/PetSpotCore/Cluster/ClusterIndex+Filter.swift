@@ -206,8 +206,8 @@ extension ClusterIndex {
   /// seed's node and the members' heads are looked at in Z order until a second is found.
   private func onlyChildHoldingShown(of c: Cluster, filter: ActiveFilter) -> UInt32? {
     var only: UInt32? = filter.holdsShown(c.up) ? c.up : nil
-    for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount) {
-      let child = heads[Int(members[k])]
+    for k in memberSlots(of: c) {
+      let child = heads[Int(members[k] & ~Self.lastMemberFlag)]
       guard filter.holdsShown(child) else { continue }
       if only != nil { return nil }
       only = child

@@ -17,9 +17,9 @@ extension ClusterIndex {
     var live = 0
     for (number, c) in clusters.enumerated() where c.level != Self.notAnItem {
       live += 1
-      let ms = members[Int(c.memberStart)..<Int(c.memberStart + c.memberCount)].map(id)
+      let ms = memberPins(of: c).map(id)
       lines.append(
-        "cluster \(id(c.seed))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(c.missing)/\(c.found)/\(c.closed) hash \(c.idHash) box \(c.extent)"
+        "cluster \(id(c.seed))@\(c.level) up \(node(c.up)) members \(ms) n \(c.count) \(statusCounts(of: c)) hash \(c.idHash) box \(c.extent)"
       )
       if clusterTable.find(c.idHash, in: clusters) != UInt32(number) {
         lines.append("BROKEN: table misses \(id(c.seed))@\(c.level)")

@@ -212,14 +212,16 @@ extension ClusterIndex {
         if !holdsShown && !isRef { continue }
       }
       isRef = false
-      let start = Int(c.memberStart)
-      let end = start + Int(c.memberCount)
-      for k in start..<end {
+      var k = Int(c.memberStart)
+      while true {
         // (Shown first: cheaper than the window test, and under a sparse filter usually false.)
-        let member = members[k]
+        let slot = members[k]
+        let member = slot & ~Self.lastMemberFlag
         if isShown(member) && window.contains(x: pins.mercatorX[Int(member)], y: pins.mercatorY[Int(member)]) {
           return member
         }
+        if slot & Self.lastMemberFlag != 0 { break }
+        k += 1
       }
       // Depth first, the seed's node first: pushed last. A pin drawn out of view holds no
       // visible leaf.
@@ -290,9 +292,10 @@ extension ClusterIndex {
         closed: code == 3 ? 1 : 0, expansionZoom: options.maxZoom, node: ref)
     }
     let c = cluster(ref)
+    let statuses = statusCounts(of: c)
     return ClusterSummary(
-      idHash: c.idHash, count: Int(c.count), missing: Int(c.missing), found: Int(c.found), closed: Int(c.closed),
-      expansionZoom: Int(c.level) + 1, node: ref)
+      idHash: c.idHash, count: Int(c.count), missing: statuses.missing, found: statuses.found,
+      closed: statuses.closed, expansionZoom: Int(c.level) + 1, node: ref)
   }
 
   /// Adds a node's counts and id hash to `summary` and lowers its expansion zoom to the node's:
@@ -314,9 +317,10 @@ extension ClusterIndex {
     summary.expansionZoom = min(summary.expansionZoom, Int(c.level) + 1)
     summary.idHash &+= c.idHash
     summary.count += Int(c.count)
-    summary.missing += Int(c.missing)
-    summary.found += Int(c.found)
-    summary.closed += Int(c.closed)
+    let statuses = statusCounts(of: c)
+    summary.missing += statuses.missing
+    summary.found += statuses.found
+    summary.closed += statuses.closed
   }
 
   /// Below zoom 0: greedy merging (Z order of the drawn pins, as in the build) at the camera's

@@ -46,16 +46,16 @@ extension ClusterIndex {
     if tops[Int(seed)] <= UInt8(level) {
       let below = UInt8(level + 1)
       if let existing {
-        let c = clusters[Int(existing)]
-        for k in Int(c.memberStart)..<Int(c.memberStart + c.memberCount)
-        where tops[Int(members[k])] == below && absorbers[Int(members[k])] == seed {
-          absorbed.append(members[k])
+        forEachMember(of: clusters[Int(existing)]) { member in
+          if tops[Int(member)] == below && absorbers[Int(member)] == seed { absorbed.append(member) }
         }
       }
-      for j in joined where !absorbed.contains(j) {
-        absorbed.append(j)
-      }
+      // Sorted together, then a pin kept and joined (or joined twice) taken once: n log n for
+      // a cluster of any width (a linear search per joined pin made the repair of a cut through
+      // one dense spot quadratic).
+      absorbed.append(contentsOf: joined)
       absorbed.sort { precedes($0, $1) }
+      absorbed.removeAdjacentRepeats()
     }
     guard !absorbed.isEmpty else {
       if let existing { deleteCluster(existing, seed: seed) }
@@ -63,12 +63,11 @@ extension ClusterIndex {
     }
     let origin = point(seed)
     var cluster = Cluster(
-      seed: seed, at: origin, level: level, up: node(of: seed, above: level), memberStart: 0,
-      memberCount: UInt32(absorbed.count))
+      seed: seed, at: origin, level: level, up: node(of: seed, above: level), memberStart: 0)
     var box = LeafExtent.zero
     addChild(cluster.up, to: &cluster, box: &box, origin: origin)
     for j in absorbed { addChild(node(of: j, above: level), to: &cluster, box: &box, origin: origin) }
-    cluster.extent = box
+    cluster.finish(box: box)
     guard let existing else {
       updateAggregates(of: insertCluster(cluster, members: absorbed))
       return true
@@ -90,8 +89,11 @@ extension ClusterIndex {
 
   /// Whether a cluster's members are `absorbed` (no slice kept: `members` is written next).
   private func hasMembers(_ c: Cluster, _ absorbed: [UInt32]) -> Bool {
-    guard Int(c.memberCount) == absorbed.count else { return false }
-    for (k, pin) in absorbed.enumerated() where members[Int(c.memberStart) + k] != pin { return false }
+    let slots = memberSlots(of: c)
+    guard slots.count == absorbed.count else { return false }
+    for (k, pin) in absorbed.enumerated() where members[slots.lowerBound + k] & ~Self.lastMemberFlag != pin {
+      return false
+    }
     return true
   }
 
@@ -170,14 +172,13 @@ extension ClusterIndex {
     unusedMembers += memberCapacity(number)
     memberCapacities[number] = nil
     clusters[Int(number)].level = Self.notAnItem
-    clusters[Int(number)].memberCount = 0
     freeClusters.append(number)
     liveClusters -= 1
   }
 
   /// The room of cluster `number`'s member run.
   private func memberCapacity(_ number: UInt32) -> Int {
-    Int(memberCapacities[number] ?? clusters[Int(number)].memberCount)
+    memberCapacities[number].map(Int.init) ?? memberSlots(of: clusters[Int(number)]).count
   }
 
   /// Writes the members of cluster `number` (its record `cluster`; `old`, its record before,
@@ -195,9 +196,10 @@ extension ClusterIndex {
       cluster.memberStart = UInt32(members.count)
       members.append(contentsOf: repeatElement(0, count: capacity))
     }
-    cluster.memberCount = UInt32(absorbed.count)
     memberCapacities[number] = capacity == absorbed.count ? nil : UInt32(capacity)
-    for (k, pin) in absorbed.enumerated() { members[Int(cluster.memberStart) + k] = pin }
+    for (k, pin) in absorbed.enumerated() {
+      members[Int(cluster.memberStart) + k] = Self.memberSlot(pin, index: k, count: absorbed.count)
+    }
   }
 
   /// Packs the member runs together again (after many moved to the end).
@@ -236,5 +238,18 @@ private struct JoinedPins {
     var end = lo
     while end < seeds.count && seeds[end] == seed { end += 1 }
     return pins[lo..<end]
+  }
+}
+
+extension Array where Element == UInt32 {
+  /// Drops every element equal to the one before it (in place; a sorted array keeps one of each).
+  mutating func removeAdjacentRepeats() {
+    guard count > 1 else { return }
+    var kept = 1
+    for k in 1..<count where self[k] != self[kept - 1] {
+      self[kept] = self[k]
+      kept += 1
+    }
+    removeLast(count - kept)
   }
 }

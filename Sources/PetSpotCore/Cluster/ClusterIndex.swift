@@ -21,10 +21,11 @@
 /// **Storage.** Every pin is known by its position in ``pins``; per pin the index keeps its
 /// *top* (the lowest level at which it is still an item), the seed that absorbed it there and its
 /// *head* (the node it is at its top level); its Morton key is computed from its position when
-/// needed (``keys``). A cluster record (64 bytes) holds its drawn
+/// needed (``keys``). A cluster record (56 bytes) holds its drawn
 /// point (its seed's position: a query reads one record per node), seed pin, aggregates, leaf
 /// box, level, the node its seed was one level up (``Cluster/up``: a chain per seed from its
-/// lowest cluster upwards) and its other members as pins (their heads are the nodes). A node is
+/// lowest cluster upwards) and where its other members' run starts (pins, their heads are the nodes;
+/// the run's last slot is flagged). A node is
 /// referred to by a `UInt32`: a pin's position, or ``clusterFlag`` | cluster number. Pins in Z
 /// order live in a chunked list (``MortonList``) that finds an item's neighbours at any level.
 ///
@@ -49,7 +50,9 @@ public struct ClusterIndex: Sendable {
   var clusters: [Cluster]
   /// Free cluster numbers.
   var freeClusters: [UInt32] = []
-  /// Non-seed members of every cluster: cluster c's are `members[c.memberStart ..< c.memberStart + c.memberCount]`.
+  /// Non-seed members of every cluster (pins): cluster c's run starts at `c.memberStart` and ends
+  /// at the first slot flagged ``lastMemberFlag`` (read through ``forEachMember(of:_:)`` or
+  /// ``memberSlots(of:)``).
   var members: [UInt32]
   /// The room of the member runs that have more than their count (runs laid out by changes, with
   /// room to grow), by cluster number; a run not here has exactly its count (the record then
@@ -81,12 +84,21 @@ public struct ClusterIndex: Sendable {
   static let clusterFlag: UInt32 = 0x8000_0000
   /// The top of a pin that is no item at all (off the map or retired).
   static let notAnItem: UInt8 = .max
+  /// Flags the last slot of a cluster's member run in ``members`` (a pin is below 2³¹, as node
+  /// references need): the run ends there, so the record keeps no count.
+  static let lastMemberFlag: UInt32 = 0x8000_0000
 
   /// Pins on the map (clustered); pins beyond the Mercator limit are never shown.
   public var pinCount: Int { order.count }
 
   /// Number of clusters over all levels.
   public var clusterCount: Int { liveClusters }
+
+  /// Bytes a cluster record takes in ``clusters`` (its stride).
+  package static var clusterRecordBytes: Int { MemoryLayout<Cluster>.stride }
+
+  /// Slots of ``members`` left unused by changes (until the runs are packed again).
+  package var unusedMemberSlots: Int { unusedMembers }
 
   /// Bytes the index holds beyond the pin set.
   public var memoryBytes: Int {
@@ -130,20 +142,59 @@ public struct ClusterIndex: Sendable {
   @inline(__always)
   func forEachChild(of c: Cluster, _ body: (UInt32) -> Void) {
     body(c.up)
-    let start = Int(c.memberStart)
-    for k in start..<(start + Int(c.memberCount)) { body(heads[Int(members[k])]) }
+    forEachMember(of: c) { body(heads[Int($0)]) }
   }
 
   /// ``forEachChild(of:_:)`` last first — the members' nodes from the last, then the seed's node —
   /// so that a depth-first stack pops the seed's node first, then the others in Z order.
   @inline(__always)
   func forEachChildLastFirst(of c: Cluster, _ body: (UInt32) -> Void) {
-    let start = Int(c.memberStart)
-    var k = start + Int(c.memberCount)
-    while k > start {  // (a while loop: `stride` iterates through a generic index in a hot loop)
+    let slots = memberSlots(of: c)
+    var k = slots.upperBound
+    while k > slots.lowerBound {  // (a while loop: `stride` iterates through a generic index in a hot loop)
       k -= 1
-      body(heads[Int(members[k])])
+      body(heads[Int(members[k] & ~Self.lastMemberFlag)])
     }
     body(c.up)
+  }
+
+  /// Calls `body` with each of a cluster's other members (pins, in Z order).
+  @inline(__always)
+  func forEachMember(of c: Cluster, _ body: (UInt32) -> Void) {
+    Self.forEachMember(startingAt: c.memberStart, in: members, body)
+  }
+
+  /// Calls `body` with each pin of the member run starting at slot `start` of `members`, up to
+  /// and including the slot flagged ``lastMemberFlag``.
+  @inline(__always)
+  static func forEachMember(startingAt start: UInt32, in members: [UInt32], _ body: (UInt32) -> Void) {
+    var k = Int(start)
+    while true {
+      let slot = members[k]
+      body(slot & ~lastMemberFlag)
+      if slot & lastMemberFlag != 0 { return }
+      k += 1
+    }
+  }
+
+  /// The slots of ``members`` a cluster's run takes (its pins: each slot's value without
+  /// ``lastMemberFlag``).
+  @inline(__always)
+  func memberSlots(of c: Cluster) -> Range<Int> {
+    let start = Int(c.memberStart)
+    var last = start
+    while members[last] & Self.lastMemberFlag == 0 { last += 1 }
+    return start..<(last + 1)
+  }
+
+  /// A cluster's other members (pins, in Z order).
+  func memberPins(of c: Cluster) -> [UInt32] {
+    memberSlots(of: c).map { members[$0] & ~Self.lastMemberFlag }
+  }
+
+  /// What slot `index` of a run of `count` members holding `pin` stores: the last one flagged.
+  @inline(__always)
+  static func memberSlot(_ pin: UInt32, index: Int, count: Int) -> UInt32 {
+    index == count - 1 ? pin | lastMemberFlag : pin
   }
 }

@@ -244,7 +244,7 @@ private struct ClusterRecorder {
     let seedPin = positions[Int(seed.slot)]
     var cluster = ClusterIndex.Cluster(
       seed: seedPin, at: MercatorPoint(x: seed.x, y: seed.y), level: level, up: seed.node,
-      memberStart: UInt32(members.count), memberCount: UInt32(absorbed.count))
+      memberStart: UInt32(members.count))
     var box = LeafExtent.zero
     // A child's extent, moved to the seed's frame (its drawn pin's nearest world copy).
     func add(_ child: LevelItem) {
@@ -258,16 +258,16 @@ private struct ClusterRecorder {
       }
     }
     add(seed)
-    for m in absorbed {
+    for (index, m) in absorbed.enumerated() {
       let child = items[Int(m)]
       let slot = Int(child.slot)
       add(child)
-      members.append(positions[slot])
+      members.append(ClusterIndex.memberSlot(positions[slot], index: index, count: absorbed.count))
       tops[slot] = UInt8(level + 1)
       absorbers[slot] = seedPin
       heads[slot] = child.node
     }
-    cluster.extent = box
+    cluster.finish(box: box)
     clusters.append(cluster)
     return UInt32(clusters.count - 1) | ClusterIndex.clusterFlag
   }

@@ -1,6 +1,8 @@
 /// Pins in Z order (Morton key, then position), held in chunks of at most ``chunkLimit`` so that
 /// one insertion or removal moves a few hundred entries, not the whole list; each chunk knows a
-/// lower bound of its pins' tops, so a search for the items of one level skips chunks without any.
+/// lower bound of its pins' tops (and so does each group of ``groupSize`` chunks), so a search for
+/// the items of one level skips chunks without any, sixteen at a time where a dense spot holds
+/// thousands of pins and few items of that level.
 ///
 /// The neighbour search of incremental clustering: "the items of level L near this point".
 struct MortonList: Sendable {
@@ -13,9 +15,12 @@ struct MortonList: Sendable {
   /// The key of each chunk's first pin (binary search without touching the chunks).
   private var firstKeys: [UInt64] = []
   /// A lower bound of the tops of each chunk's pins, and of each block of ``blockSize`` pins in it.
-  private var lowestTops: [UInt8] = []
-  private var blockTops: [[UInt8]] = []
+  private(set) var lowestTops: [UInt8] = []
+  private(set) var blockTops: [[UInt8]] = []
   static let blockSize = 32
+  /// A lower bound of the tops of each group of ``groupSize`` consecutive chunks.
+  private(set) var groupTops: [UInt8] = []
+  static let groupSize = 16
   /// Pins held.
   private(set) var count = 0
 
@@ -35,11 +40,24 @@ struct MortonList: Sendable {
       lowestTops.append(blocks.min()!)
       start = end
     }
+    refreshGroups(from: 0)
   }
 
   var memoryBytes: Int {
     chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + blockTops.reduce(0) { $0 + $1.capacity + 32 } + firstKeys.capacity
-      * 8 + lowestTops.capacity
+      * 8 + lowestTops.capacity + groupTops.capacity
+  }
+
+  /// Recomputes the groups' lower bounds from the one holding chunk `c` on (chunks from `c` on
+  /// were inserted, removed or changed).
+  private mutating func refreshGroups(from c: Int) {
+    let groups = (chunks.count + Self.groupSize - 1) / Self.groupSize
+    if groupTops.count > groups { groupTops.removeLast(groupTops.count - groups) }
+    while groupTops.count < groups { groupTops.append(.max) }
+    for g in (c / Self.groupSize)..<groups {
+      let range = (g * Self.groupSize)..<min((g + 1) * Self.groupSize, chunks.count)
+      groupTops[g] = lowestTops[range].min() ?? .max
+    }
   }
 
   /// The lowest top of each block of a chunk.
@@ -87,6 +105,7 @@ struct MortonList: Sendable {
       firstKeys = [key]
       lowestTops = [top]
       blockTops = [[top]]
+      groupTops = [top]
       return
     }
     let c = chunkIndex(key: key, pin: pin)
@@ -103,6 +122,9 @@ struct MortonList: Sendable {
       lowestTops.insert(lowestTops[c], at: c + 1)
       blockTops.insert([], at: c + 1)
       refresh(chunk: c + 1, tops: tops)
+      refresh(chunk: c, tops: tops)
+      refreshGroups(from: c)
+      return
     }
     refresh(chunk: c, tops: tops)
   }
@@ -120,6 +142,7 @@ struct MortonList: Sendable {
       firstKeys.remove(at: c)
       lowestTops.remove(at: c)
       blockTops.remove(at: c)
+      refreshGroups(from: c)
       return
     }
     if at == 0 { firstKeys[c] = keys[Int(chunks[c][0])] }
@@ -131,6 +154,7 @@ struct MortonList: Sendable {
     guard !chunks.isEmpty else { return }
     let c = chunkIndex(key: keys[Int(pin)], pin: pin)
     lowestTops[c] = min(lowestTops[c], top)
+    groupTops[c / Self.groupSize] = min(groupTops[c / Self.groupSize], top)
     let b = slot(of: pin, in: c, keys: keys) / Self.blockSize
     blockTops[c][b] = min(blockTops[c][b], top)
   }
@@ -141,10 +165,14 @@ struct MortonList: Sendable {
     refresh(chunk: chunkIndex(key: keys[Int(pin)], pin: pin), tops: tops)
   }
 
-  /// Recomputes the lowest tops of chunk `c` and its blocks.
+  /// Recomputes the lowest tops of chunk `c`, its blocks and its group.
   private mutating func refresh(chunk c: Int, tops: [UInt8]) {
     blockTops[c] = Self.blockMinima(chunks[c], tops: tops)
     lowestTops[c] = blockTops[c].min() ?? .max
+    let g = c / Self.groupSize
+    if g < groupTops.count {
+      groupTops[g] = lowestTops[(g * Self.groupSize)..<min((g + 1) * Self.groupSize, chunks.count)].min() ?? .max
+    }
   }
 
   /// Calls `body` with every pin whose top is at most `maxTop` and which lies closer than
@@ -212,6 +240,13 @@ struct MortonList: Sendable {
     }
     var c = lo
     while c < chunks.count && firstKeys[c] < high {
+      // A whole group without an item of the level: skipped (it may reach past the cell: nothing
+      // there is wanted either).
+      if c % Self.groupSize == 0 && groupTops[c / Self.groupSize] > maxTop {
+        c += Self.groupSize
+        start = 0
+        continue
+      }
       defer {
         c += 1
         start = 0
