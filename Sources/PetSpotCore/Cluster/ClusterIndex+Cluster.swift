@@ -130,6 +130,15 @@ extension ClusterIndex {
     return wideStatusCounts(of: c)
   }
 
+  /// ``statusCounts(of:)`` of cluster number `number`, read from its record field by field.
+  @inline(__always)
+  func statusCounts(ofCluster number: Int) -> (missing: Int, found: Int, closed: Int) {
+    guard clusters[number].count < Cluster.packedStatusLimit else { return wideStatusCounts(of: clusters[number]) }
+    let packed = clusters[number].packedStatuses
+    let mask: UInt64 = (1 << 21) - 1
+    return (Int(packed & mask), Int(packed >> 21 & mask), Int(packed >> 42 & mask))
+  }
+
   /// ``statusCounts(of:)`` of a cluster too wide to keep them: its children's, summed.
   @inline(never)
   private func wideStatusCounts(of c: Cluster) -> (missing: Int, found: Int, closed: Int) {

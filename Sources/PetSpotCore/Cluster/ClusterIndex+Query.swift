@@ -291,11 +291,12 @@ extension ClusterIndex {
         found: code == 2 ? 1 : 0,
         closed: code == 3 ? 1 : 0, expansionZoom: options.maxZoom, node: ref)
     }
-    let c = cluster(ref)
-    let statuses = statusCounts(of: c)
+    // Field by field (a copy of the whole record would go through the stack).
+    let number = Int(ref & ~Self.clusterFlag)
+    let statuses = statusCounts(ofCluster: number)
     return ClusterSummary(
-      idHash: c.idHash, count: Int(c.count), missing: statuses.missing, found: statuses.found,
-      closed: statuses.closed, expansionZoom: Int(c.level) + 1, node: ref)
+      idHash: clusters[number].idHash, count: Int(clusters[number].count), missing: statuses.missing,
+      found: statuses.found, closed: statuses.closed, expansionZoom: Int(clusters[number].level) + 1, node: ref)
   }
 
   /// Adds a node's counts and id hash to `summary` and lowers its expansion zoom to the node's:
@@ -313,11 +314,11 @@ extension ClusterIndex {
       addShown(ref, filter: activeFilter, to: &summary)
       return
     }
-    let c = cluster(ref)
-    summary.expansionZoom = min(summary.expansionZoom, Int(c.level) + 1)
-    summary.idHash &+= c.idHash
-    summary.count += Int(c.count)
-    let statuses = statusCounts(of: c)
+    let number = Int(ref & ~Self.clusterFlag)
+    summary.expansionZoom = min(summary.expansionZoom, Int(clusters[number].level) + 1)
+    summary.idHash &+= clusters[number].idHash
+    summary.count += Int(clusters[number].count)
+    let statuses = statusCounts(ofCluster: number)
     summary.missing += statuses.missing
     summary.found += statuses.found
     summary.closed += statuses.closed
