@@ -163,6 +163,8 @@ private struct SeedNeighbourhood {
   let starts: UnsafeBufferPointer<UInt32>
   let scan: Scan
   let found: UnsafeMutableBufferPointer<Int32>
+  /// ``Neighbourhood/reachedMasks()``, worked out once per pass.
+  let reachedMasks = Neighbourhood.reachedMasks()
 
   /// Whether cell `cell` itself may hold pins of the next part (then all its seeds are boundary
   /// seeds).
@@ -199,11 +201,12 @@ private struct SeedNeighbourhood {
     let east = (1 - fx) * grid.cellWidth < grid.reach
     let north = fy * grid.cellWidth < grid.reach
     let south = (1 - fy) * grid.cellWidth < grid.reach
-    var reached = Neighbourhood.reached[(west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0)]
+    var reached = Neighbourhood.reached(
+      (west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0), in: reachedMasks)
     while reached != 0 {
       let slot = reached.trailingZeroBitCount
       reached &= reached - 1
-      let (dx, dy) = Neighbourhood.offsets[slot]
+      let (dx, dy) = Neighbourhood.offset(slot)
       if grid.partEnds && !atBoundary,
         let code = MortonKey.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: grid.depth)
       {
@@ -275,16 +278,36 @@ private struct ClusterRecorder {
 
 /// The eight neighbour cells as (dx, dy), by slot, and which of them a disk reaches when it
 /// crosses the given sides of its cell (bit 0 west, 1 east, 2 north, 3 south): a mask of slots.
+/// Worked out, not tables in static constants: a global array is initialised lazily, and every
+/// read of one checks that it was (two checks per seed, 12 million in a 1M build).
 private enum Neighbourhood {
-  static let offsets: [(Int, Int)] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
-  static let reached: [UInt8] = (0..<16).map { sides in
-    var mask: UInt8 = 0
-    for (slot, (dx, dy)) in offsets.enumerated() {
-      let xReached = dx == 0 || sides & (dx < 0 ? 1 : 2) != 0
-      let yReached = dy == 0 || sides & (dy < 0 ? 4 : 8) != 0
-      if xReached && yReached { mask |= 1 << slot }
+  /// Slot k is the k-th cell of the 3 × 3 block around the cell, row by row, the cell skipped.
+  @inline(__always)
+  static func offset(_ slot: Int) -> (dx: Int, dy: Int) {
+    let k = slot < 4 ? slot : slot + 1
+    return (k % 3 - 1, k / 3 - 1)
+  }
+
+  /// The slots reached for each of the 16 side sets, 8 bits each (sets 0–7 in the first word).
+  static func reachedMasks() -> (UInt64, UInt64) {
+    var words: (UInt64, UInt64) = (0, 0)
+    for sides in 0..<16 {
+      var mask: UInt64 = 0
+      for slot in 0..<8 {
+        let (dx, dy) = offset(slot)
+        let xReached = dx == 0 || sides & (dx < 0 ? 1 : 2) != 0
+        let yReached = dy == 0 || sides & (dy < 0 ? 4 : 8) != 0
+        if xReached && yReached { mask |= 1 << UInt64(slot) }
+      }
+      if sides < 8 { words.0 |= mask << UInt64(8 * sides) } else { words.1 |= mask << UInt64(8 * (sides - 8)) }
     }
-    return mask
+    return words
+  }
+
+  /// The slots a disk crossing `sides` reaches, from ``reachedMasks()``.
+  @inline(__always)
+  static func reached(_ sides: Int, in masks: (UInt64, UInt64)) -> UInt8 {
+    UInt8(truncatingIfNeeded: (sides < 8 ? masks.0 : masks.1) >> UInt64(8 * (sides & 7)))
   }
 }
 

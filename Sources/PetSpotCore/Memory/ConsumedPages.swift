@@ -27,6 +27,8 @@ package struct ConsumedPages {
 
   private let base: UInt
   private let stride: UInt
+  /// ``pageSize``, read once (a static constant is initialised lazily: a check on every read).
+  private let page: UInt
   /// Released so far: the pages in `[front start, low)` and `[high, end)`; `low ≤ high`.
   private var low: UInt
   private var high: UInt
@@ -41,7 +43,7 @@ package struct ConsumedPages {
     let start = UInt(bitPattern: buffer.baseAddress)
     let end = start + UInt(buffer.count) * stride
     let page = ConsumedPages.pageSize
-    (base, self.stride) = (start, stride)
+    (base, self.stride, self.page) = (start, stride, page)
     // Pages wholly inside the buffer: the first at or after its start, the last ending at or before its end.
     (low, high) = ((start + page - 1) / page * page, end / page * page)
     enabled = buffer.count > 0 && end - start >= UInt(max(minimumBytes, 0)) && low < high
@@ -51,7 +53,7 @@ package struct ConsumedPages {
   @inline(__always)
   package mutating func consumed(before index: Int) {
     guard enabled else { return }
-    let upTo = min((base + UInt(index) * stride) / Self.pageSize * Self.pageSize, high)
+    let upTo = min((base + UInt(index) * stride) / page * page, high)
     guard upTo >= low + UInt(Self.chunkBytes) || (upTo == high && upTo > low) else { return }
     Self.release(from: low, to: upTo)
     low = upTo
@@ -61,7 +63,6 @@ package struct ConsumedPages {
   @inline(__always)
   package mutating func consumed(from index: Int) {
     guard enabled else { return }
-    let page = Self.pageSize
     let downTo = max((base + UInt(index) * stride + page - 1) / page * page, low)
     guard downTo + UInt(Self.chunkBytes) <= high || (downTo == low && downTo < high) else { return }
     Self.release(from: downTo, to: high)
