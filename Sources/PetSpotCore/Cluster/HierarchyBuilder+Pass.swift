@@ -279,7 +279,8 @@ private struct ClusterRecorder {
 /// The eight neighbour cells as (dx, dy), by slot, and which of them a disk reaches when it
 /// crosses the given sides of its cell (bit 0 west, 1 east, 2 north, 3 south): a mask of slots.
 /// Worked out, not tables in static constants: a global array is initialised lazily, and every
-/// read of one checks that it was (two checks per seed, 12 million in a 1M build).
+/// read of one checks that it was (one check per seed and one per neighbour cell it looks at: 12
+/// million in a 1M build).
 private enum Neighbourhood {
   /// Slot k is the k-th cell of the 3 × 3 block around the cell, row by row, the cell skipped.
   @inline(__always)
