@@ -36,9 +36,14 @@ extension ClusterIndex {
     /// Leaves per status (MISSING, FOUND, CLOSED) when the record keeps them, else `nil`.
     @inline(__always)
     var ownStatusCounts: (missing: Int, found: Int, closed: Int)? {
-      guard count < Self.packedStatusLimit else { return nil }
+      count < Self.packedStatusLimit ? Self.unpacked(packedStatuses) : nil
+    }
+
+    /// The three counts of a ``packedStatuses`` word.
+    @inline(__always)
+    static func unpacked(_ packed: UInt64) -> (missing: Int, found: Int, closed: Int) {
       let mask: UInt64 = (1 << 21) - 1
-      return (Int(packedStatuses & mask), Int(packedStatuses >> 21 & mask), Int(packedStatuses >> 42 & mask))
+      return (Int(packed & mask), Int(packed >> 21 & mask), Int(packed >> 42 & mask))
     }
 
     /// Where its leaves lie relative to its drawn pin (rounded outwards: see ``LeafExtent``).
@@ -134,9 +139,7 @@ extension ClusterIndex {
   @inline(__always)
   func statusCounts(ofCluster number: Int) -> (missing: Int, found: Int, closed: Int) {
     guard clusters[number].count < Cluster.packedStatusLimit else { return wideStatusCounts(of: clusters[number]) }
-    let packed = clusters[number].packedStatuses
-    let mask: UInt64 = (1 << 21) - 1
-    return (Int(packed & mask), Int(packed >> 21 & mask), Int(packed >> 42 & mask))
+    return Cluster.unpacked(clusters[number].packedStatuses)
   }
 
   /// ``statusCounts(of:)`` of a cluster too wide to keep them: its children's, summed.
