@@ -17,9 +17,9 @@ extension MortonList {
 extension ClusterIndex {
   /// Test support: a Z-ordered list over some of `pins` (all on the map) goes through
   /// `operations` random changes — a pin's top lowered (as a repair makes a seed), raised and its
-  /// chunk refreshed, a pin removed or put in (chunks split) — and after each one its bounds are checked and one random search
-  /// ("the pins of top ≤ t within r of p") is compared with every pin tested in turn. Returns a
-  /// description of each difference (empty when there is none).
+  /// chunk refreshed, a pin removed or put in (chunks split) — and after each one its bounds are
+  /// checked and one random search ("the pins of top ≤ t within r of p") is compared with every pin
+  /// tested in turn. Returns a description of each difference (empty when there is none).
   package static func zOrderListMismatches(pins: PinSet, operations: Int, seed: UInt64) -> [String] {
     let keys = MortonKeys(pins)
     let (xs, ys) = (pins.mercatorX, pins.mercatorY)
