@@ -6,8 +6,13 @@ import PetSpotGeo
 
 @_cdecl("psg_pins_options_init")
 public func psg_pins_options_init(_ options: UnsafeMutablePointer<psg_pins_options>?) {
-  options?.pointee = psg_pins_options(struct_size: UInt32(MemoryLayout<psg_pins_options>.size), build_index: 1)
+  options?.pointee = psg_pins_options(
+    struct_size: UInt32(MemoryLayout<psg_pins_options>.size), build_index: 1, order: Int32(PSG_PRUNE_ORDER_INPUT))
 }
+
+/// `psg_pins_options` as callers built against each version fill it: 0.1 and 0.2 had no `order`
+/// (8 bytes), so a struct of that size is read as it was and keeps input order.
+private let pinsOptionsSizeWithoutOrder = UInt32(MemoryLayout<psg_pins_options>.offset(of: \.order)!)
 
 @_cdecl("psg_pins_create")
 public func psg_pins_create(
@@ -38,11 +43,18 @@ private func createPins(
   guard let outPins, count <= Int(UInt32.max) else { return PSG_ERR_INVALID_ARGUMENT }
   guard count == 0 || (lat != nil && lng != nil) else { return PSG_ERR_INVALID_ARGUMENT }
   var buildIndex = true
+  var order = PruneOrder.input
   if let options {
-    guard options.pointee.struct_size >= UInt32(MemoryLayout<psg_pins_options>.size) else {
-      return PSG_ERR_INVALID_ARGUMENT
-    }
+    let size = options.pointee.struct_size
+    guard size >= pinsOptionsSizeWithoutOrder else { return PSG_ERR_INVALID_ARGUMENT }
     buildIndex = options.pointee.build_index != 0
+    if size >= UInt32(MemoryLayout<psg_pins_options>.size) {
+      switch options.pointee.order {
+      case Int32(PSG_PRUNE_ORDER_INPUT): order = .input
+      case Int32(PSG_PRUNE_ORDER_ANY): order = .any
+      default: return PSG_ERR_INVALID_ARGUMENT
+      }
+    }
   }
   var pins = PinSet()
   pins.reserveCapacity(count)
@@ -71,7 +83,7 @@ private func createPins(
       return PSG_ERR_INVALID_ARGUMENT  // an empty or repeated id, or more than 252 distinct other statuses
     }
   }
-  let handle = PinsHandle(pins: pins, buildIndex: buildIndex)
+  let handle = PinsHandle(pins: pins, buildIndex: buildIndex, order: order)
   outPins.pointee = handle.retainedPointer
   return PSG_OK
 }

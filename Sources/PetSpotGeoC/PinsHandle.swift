@@ -7,12 +7,15 @@ import PetSpotGeo
 final class PinsHandle: ErrorReportingHandle {
   var pins: PinSet
   let indexed: IndexedPins?
+  /// The order of the answers (`psg_pins_options.order`).
+  let order: PruneOrder
   var lastError = LastError()
   let gate = EntryGate()
   private var lastQuery: (camera: Camera, padding: Double, result: [UInt32])?
 
-  init(pins: PinSet, buildIndex: Bool) {
+  init(pins: PinSet, buildIndex: Bool, order: PruneOrder = .input) {
     self.pins = pins
+    self.order = order
     self.indexed = buildIndex ? IndexedPins(pins: pins) : nil
   }
 
@@ -27,11 +30,11 @@ final class PinsHandle: ErrorReportingHandle {
     var answer = lastQuery?.result ?? []
     lastQuery = nil  // the previous answer's only other reference: `answer` is now unique
     if let indexed {
-      indexed.visible(in: window, plan: indexed.index.plan(for: window), into: &answer)
+      indexed.visible(in: window, plan: indexed.index.plan(for: window), order: order, into: &answer)
     } else {
       pins.scanVisible(in: window, into: &answer)
     }
-    // Positions are in input order, and so are source rows: the mapped list stays ascending.
+    // Source rows grow with positions: a list in input order stays ascending once mapped.
     pins.sourceRows.withUnsafeBufferPointer { rows in
       answer.withUnsafeMutableBufferPointer { out in
         for i in out.indices { out[i] = rows[Int(out[i])] }

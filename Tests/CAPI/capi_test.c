@@ -4,7 +4,9 @@
  */
 #include <math.h>
 #include <petspot_geo.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "capi_check.h"
@@ -136,6 +138,12 @@ static void test_options_and_two_engines(void) {
   psg_engine_destroy(b);
 }
 
+/* qsort's order for pin indices. */
+static int compare_indices(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
 /* Pins: a grid of pins around Warsaw plus awkward rows; compare index and scan, check the
    two-call convention and errors. */
 static void test_pins(void) {
@@ -192,6 +200,36 @@ static void test_pins(void) {
             "again, round %zu: camera %zu gives its first answer (%zu vs %zu)", round, c, na, answer_counts[c]);
     }
   }
+  /* In any order (since 0.3): the same indices, each once, for every camera. A struct as the 0.1 and
+   * 0.2 headers declared it (no order field) is read as such: ascending. An unknown order is refused. */
+  psg_pins *unordered = NULL, *old_layout = NULL, *refused = NULL;
+  psg_pins_options_init(&options);
+  CHECK(options.order == PSG_PRUNE_ORDER_INPUT, "pins options init: input order");
+  options.order = PSG_PRUNE_ORDER_ANY;
+  CHECK(psg_pins_create(lat, lng, statuses, N + 4, &options, &unordered) == PSG_OK, "pins create (any order)");
+  psg_pins_options_init(&options);
+  options.struct_size = (uint32_t)offsetof(psg_pins_options, order);
+  options.order = PSG_PRUNE_ORDER_ANY; /* beyond the struct the caller declared: not read */
+  CHECK(psg_pins_create(lat, lng, statuses, N + 4, &options, &old_layout) == PSG_OK, "pins create (0.2 layout)");
+  options.struct_size = (uint32_t)offsetof(psg_pins_options, build_index);
+  CHECK(psg_pins_create(lat, lng, statuses, N + 4, &options, &refused) == PSG_ERR_INVALID_ARGUMENT && refused == NULL,
+        "pins options shorter than 0.1's refused");
+  psg_pins_options_init(&options);
+  options.order = 7;
+  CHECK(psg_pins_create(lat, lng, statuses, N + 4, &options, &refused) == PSG_ERR_INVALID_ARGUMENT && refused == NULL,
+        "an unknown order refused");
+  for (size_t c = 0; c < CAMERAS; c++) {
+    size_t na = 0, nb = 0;
+    CHECK(psg_pins_visible(old_layout, &cameras[c], 10, b, N + 4, &nb) == PSG_OK, "0.2 layout: camera %zu", c);
+    CHECK(nb == answer_counts[c] && memcmp(b, answers[c], nb * sizeof b[0]) == 0, "0.2 layout: camera %zu ascending", c);
+    CHECK(psg_pins_visible(unordered, &cameras[c], 10, a, N + 4, &na) == PSG_OK, "any order: camera %zu", c);
+    qsort(a, na, sizeof a[0], compare_indices);
+    CHECK(na == answer_counts[c] && memcmp(a, answers[c], na * sizeof a[0]) == 0,
+          "any order: camera %zu, the same indices once each (%zu vs %zu)", c, na, answer_counts[c]);
+  }
+  psg_pins_destroy(unordered);
+  psg_pins_destroy(old_layout);
+
   /* Camera 0 shows the grid's middle (with the duplicate position), never invalid or far pins. */
   size_t n = 0;
   psg_pins_visible(indexed, &cameras[0], 0, a, N + 4, &n);

@@ -44,6 +44,19 @@ struct PruneCommandTests {
         }
       }
     }
+    // --order any: the same ids, each once, in the order the plan found them.
+    let unordered = try CLIRunner.run(["prune", "--pins", Self.pinsPath, "--batch", "--order", "any"], stdin: input)
+    #expect(unordered.status == 0)
+    try #require(unordered.lines.count == cameras.count)
+    var unsortedLines = 0
+    for (line, inputOrderLine) in zip(unordered.lines, lines) {
+      let ids = try #require(try CLIRunner.object(line)["visible"] as? [String])
+      let expected = try #require(try CLIRunner.object(inputOrderLine)["visible"] as? [String])
+      let positions = ids.map { position[$0]! }
+      #expect(positions.sorted() == expected.map { position[$0]! }, "the same ids, each once")
+      if positions != positions.sorted() { unsortedLines += 1 }
+    }
+    #expect(unsortedLines > 0, "some answers come in the walk's order")
   }
 
   @Test("single mode: status filter, count-only, GeoJSON, scan and index agree")

@@ -21,6 +21,11 @@ struct PrunePlanTests {
       let fresh = layer.visible(in: window, statuses: filter, plan: forcedPlan)
       layer.visible(in: window, statuses: filter, plan: forcedPlan, into: &kept)
       #expect(kept == fresh, "\(forcedPlan) into a kept array, \(camera)")
+      // In any order: the same pins, each once.
+      let unordered = layer.visible(in: window, statuses: filter, plan: forcedPlan, order: .any)
+      #expect(unordered.sorted() == fresh, "\(forcedPlan) in any order, \(camera)")
+      layer.visible(in: window, statuses: filter, plan: forcedPlan, order: .any, into: &kept)
+      #expect(kept == unordered, "\(forcedPlan) in any order into a kept array, \(camera)")
     }
     for answer in [planned] + forced.map({ layer.visible(in: window, statuses: filter, plan: $0) }) {
       #expect(answer == answer.sorted() && Set(answer).count == answer.count, "input order, no repeats")
@@ -123,5 +128,32 @@ struct PrunePlanTests {
     }
     // No pins: the walk, an empty answer.
     #expect(try IndexedPins(pins: PinSet()).visible(in: CameraView(world)).isEmpty)
+    #expect(try IndexedPins(pins: PinSet()).visible(in: CameraView(world), order: .any).isEmpty)
+  }
+
+  @Test("in any order the walk's hits are not sorted: the same pins in the tree's order")
+  func anyOrderSkipsTheSort() throws {
+    var random = SeededRandom(seed: 0x914C)
+    var pins = PinSet()
+    for i in 0..<20_000 {
+      try pins.append(
+        id: "p\(i)", latitude: random.uniform(48...49), longitude: random.uniform(2...3), status: .missing,
+        sourceRow: i)
+    }
+    let layer = IndexedPins(pins: pins)
+    let camera = try Camera(
+      center: GeoCoordinate(latitude: 48.5, longitude: 2.5), latitudeDelta: 0.1, longitudeDelta: 0.1, width: 390,
+      height: 844)
+    let window = VisibilityWindow(view: CameraView(camera))
+    let inInputOrder = layer.visible(in: window, plan: .index)
+    let inAnyOrder = layer.visible(in: window, plan: .index, order: .any)
+    #expect(inInputOrder.count > 50, "the premise: dozens of pins in view (\(inInputOrder.count))")
+    // Booleans, not the arrays: a failure must not print hundreds of positions.
+    let samePins = inAnyOrder.sorted() == inInputOrder
+    let walkOrderKept = inAnyOrder != inInputOrder
+    let indexOwnAnswer = inAnyOrder == layer.index.visible(in: window, order: .any)
+    #expect(samePins, "the same pins")
+    #expect(walkOrderKept, "the walk's order is kept (uniform random input order is not spatial)")
+    #expect(indexOwnAnswer, "the index's own answer")
   }
 }

@@ -237,9 +237,19 @@ PSG_API psg_status psg_engine_query_radius_ex(psg_engine *engine, const psg_came
 typedef struct psg_pins psg_pins;
 
 /** Options for psg_pins_create; fill with psg_pins_options_init first. */
+/** psg_pins_options.order: psg_pins_visible returns ascending indices (input order). \since 0.3 */
+#define PSG_PRUNE_ORDER_INPUT 0
+/**
+ * psg_pins_options.order: psg_pins_visible returns each visible pin once in whatever order the
+ * query produces (the quadtree's spatial order for a small view): no sort of the hits, which is
+ * most of a small view's cost on a large set. \since 0.3
+ */
+#define PSG_PRUNE_ORDER_ANY 1
+
 typedef struct psg_pins_options {
   uint32_t struct_size; /**< sizeof(psg_pins_options), set by psg_pins_options_init. */
   int32_t build_index;  /**< 1 (default): build the quadtree, queries in O(log n + k); 0: scan per query. */
+  int32_t order;        /**< PSG_PRUNE_ORDER_INPUT (default) or PSG_PRUNE_ORDER_ANY. \since 0.3 */
 } psg_pins_options;
 
 /**
@@ -300,7 +310,7 @@ PSG_API const char *psg_pins_last_error(const psg_pins *pins);
 /**
  * The pins visible in a camera (docs/camera-model.md, "Visibility": heading, padding,
  * antimeridian, world copies, polar limit), as indices into the arrays given to psg_pins_create,
- * ascending.
+ * ascending — or in no particular order when the set was created with order PSG_PRUNE_ORDER_ANY.
  *
  * Two-call convention: call with capacity 0 (out_indices may then be NULL) to learn the count;
  * when `capacity` is too small the call returns PSG_ERR_BUFFER_TOO_SMALL and writes the count
@@ -645,7 +655,8 @@ PSG_API psg_status psg_cluster_result_aggregate(const psg_cluster_result *result
  * microseconds. Inserts, removes, updates and property changes keep the filter.
  * \param clauses  `clause_count` NUL-terminated UTF-8 clauses, borrowed for the call; NULL with 0:
  *                 every pin again.
- * eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, NULL clauses with a count > 0, a NULL or
+ * 
+eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, NULL clauses with a count > 0, a NULL or
  *         malformed clause, or a property that cannot be filtered (last_error names it; the filter
  *         in use is unchanged).
  * \since 0.3

@@ -8,8 +8,13 @@ extension PinIndex {
   ///   - window: the camera's prepared visibility test (padding included).
   ///   - statusCodes: the pin set's ``PinSet/statusCodes`` when filtering, with `allowed[code]`
   ///     from ``StatusFilter/codeTable(for:)``; `nil` keeps every pin.
+  ///   - order: ``PruneOrder/input`` (ascending positions) or ``PruneOrder/any`` (the walk's
+  ///     spatial order, no sort; a view wider than the world, whose copies may repeat a pin, is
+  ///     still sorted to drop the repeats).
   /// - Complexity: O(log n + k) for a camera showing k pins, plus O(k) to restore input order.
-  public func visible(in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil) -> [UInt32] {
+  public func visible(
+    in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil, order: PruneOrder = .input
+  ) -> [UInt32] {
     var result: [UInt32] = []
     guard !positions.isEmpty else { return result }
     let ext = window.halfExtentX
@@ -32,6 +37,7 @@ extension PinIndex {
     if let statusCodes, let allowed {
       result.removeAll { !allowed[Int(statusCodes[Int($0)])] }
     }
+    if order == .any && !mayRepeat { return result }
     // Many hits: a bitmap over all positions orders (and de-duplicates) them in O(n / 64 + k).
     if result.count > positions.count / 32 { return Self.ordered(result, universe: pinSetCount) }
     RadixSort.sort(&result)

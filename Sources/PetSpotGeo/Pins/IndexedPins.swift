@@ -33,19 +33,24 @@ public struct IndexedPins: Sendable {
   ///   - padding: points added on every side of the view, finite and ≥ 0.
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
   ///   - plan: force a plan (benchmarks, tests); `nil` lets the index choose.
+  ///   - order: ``PruneOrder/input`` (ascending positions, the default) or ``PruneOrder/any``
+  ///     (the plan's own order: no sort of the tree walk's hits).
   /// - Throws: ``InvalidInput`` for a bad padding.
   public func visible(
-    in view: CameraView, padding: Double = 0, statuses: StatusFilter? = nil, plan: PrunePlan? = nil
+    in view: CameraView, padding: Double = 0, statuses: StatusFilter? = nil, plan: PrunePlan? = nil,
+    order: PruneOrder = .input
   ) throws(InvalidInput) -> [UInt32] {
     let window = try VisibilityWindow(view: view, padding: padding)
-    return visible(in: window, statuses: statuses, plan: plan ?? index.plan(for: window))
+    return visible(in: window, statuses: statuses, plan: plan ?? index.plan(for: window), order: order)
   }
 
-  /// ``visible(in:padding:statuses:plan:)`` for a prepared window and a chosen plan.
-  public func visible(in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan) -> [UInt32] {
+  /// ``visible(in:padding:statuses:plan:order:)`` for a prepared window and a chosen plan.
+  public func visible(
+    in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan, order: PruneOrder = .input
+  ) -> [UInt32] {
     guard plan == .all else {
       var result: [UInt32] = []
-      visible(in: window, statuses: statuses, plan: plan, into: &result)
+      visible(in: window, statuses: statuses, plan: plan, order: order, into: &result)
       return result
     }
     let table = statuses?.codeTable(for: pins)
@@ -54,12 +59,13 @@ public struct IndexedPins: Sendable {
     }
   }
 
-  /// ``visible(in:statuses:plan:)`` written into `result`, whose elements are replaced and whose
-  /// capacity is kept: a client pruning every frame passes the same array each time, so a view
+  /// ``visible(in:statuses:plan:order:)`` written into `result`, whose elements are replaced and
+  /// whose capacity is kept: a client pruning every frame passes the same array each time, so a view
   /// showing most pins (the `all` and `scan` plans) is written into memory it already has instead of
   /// fresh pages (4 MB per million pins). The walk's answer is copied in.
   public func visible(
-    in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan, into result: inout [UInt32]
+    in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan, order: PruneOrder = .input,
+    into result: inout [UInt32]
   ) {
     let table = statuses?.codeTable(for: pins)
     switch plan {
@@ -72,7 +78,8 @@ public struct IndexedPins: Sendable {
       result.removeLast(n - count)
     case .scan: pins.scanVisible(in: window, statusFilter: statuses, into: &result)
     case .index:
-      let found = index.visible(in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table)
+      let found = index.visible(
+        in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table, order: order)
       if result.capacity == 0 {
         result = found
       } else {

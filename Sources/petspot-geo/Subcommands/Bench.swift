@@ -24,6 +24,8 @@ extension PetSpotGeoCommand {
       case prunePlan = "prune-plan"
       /// The plan's answer into one array kept across repetitions.
       case prunePlanReused = "prune-plan-reused"
+      /// As `prune-plan-reused`, the answer in any order (no sort of the walk's hits).
+      case prunePlanAny = "prune-plan-any"
       case indexBuild = "index-build"
       case callout
       case calloutObstacles = "callout-obstacles"
@@ -38,7 +40,8 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .prunePlanReused, .clusterQuery,
+        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .prunePlanReused, .prunePlanAny,
+          .clusterQuery,
           .clusterTransitions,
           .clusterFiltered,
           .hitTest:
@@ -119,7 +122,7 @@ extension PetSpotGeoCommand {
       }
       let engine = try EngineFactory.make()
       let layer =
-        chosen.contains(.pruneIndex) || chosen.contains(.prunePlan) || chosen.contains(.prunePlanReused)
+        chosen.contains(where: { [.pruneIndex, .prunePlan, .prunePlanReused, .prunePlanAny].contains($0) })
         ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering =
@@ -173,10 +176,11 @@ extension PetSpotGeoCommand {
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = layer!.visible(in: window, plan: layer!.index.plan(for: window)).count
             }
-          case .prunePlanReused:
+          case .prunePlanReused, .prunePlanAny:
+            let order: PruneOrder = operation == .prunePlanAny ? .any : .input
             var reused: [UInt32] = []
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
-              layer!.visible(in: window, plan: layer!.index.plan(for: window), into: &reused)
+              layer!.visible(in: window, plan: layer!.index.plan(for: window), order: order, into: &reused)
               hits = reused.count
             }
           case .indexBuild:

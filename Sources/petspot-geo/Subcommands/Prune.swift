@@ -7,8 +7,8 @@ extension PetSpotGeoCommand {
     static let configuration = CommandConfiguration(
       abstract: "Keep exactly the pins a map camera shows (rotation, padding, antimeridian, poles).",
       discussion: """
-        Prints {"visible":[ids in input order],"invalid":N}: N counts rows whose coordinates were \
-        invalid (kept out, exit status unchanged).
+        Prints {"visible":[ids in input order (or --order any)],"invalid":N}: N counts rows whose \
+        coordinates were invalid (kept out, exit status unchanged).
 
         Example:
           petspot-geo prune --pins Data/pins.csv --center 52.2297,21.0122 --span 0.3,0.3 --viewport 390x844 --status MISSING
@@ -25,6 +25,13 @@ extension PetSpotGeoCommand {
 
     enum Method: String, ExpressibleByArgument, CaseIterable {
       case auto, scan, index
+    }
+
+    /// ``PruneOrder`` as an argument.
+    enum Order: String, ExpressibleByArgument, CaseIterable {
+      case input, any
+
+      var pruneOrder: PruneOrder { self == .input ? .input : .any }
     }
 
     @OptionGroup var pinsFile: PinsOptions
@@ -50,6 +57,13 @@ extension PetSpotGeoCommand {
         """)
     var method: Method = .auto
 
+    @Option(
+      help: """
+        Order of the ids: input (as in the pins file) or any (as the plan finds them: the index walk's \
+        spatial order, no sort of the hits). --count-only needs no order.
+        """)
+    var order: Order = .input
+
     @Flag(help: "Read cameras as JSON Lines on stdin (optional \"padding\" per line).")
     var batch = false
 
@@ -70,7 +84,8 @@ extension PetSpotGeoCommand {
         let visible: [UInt32]
         if let layer {
           visible = try layer.visible(
-            in: view, padding: padding, statuses: filter, plan: method == .index ? .index : nil)
+            in: view, padding: padding, statuses: filter, plan: method == .index ? .index : nil,
+            order: countOnly ? .any : order.pruneOrder)
         } else {
           visible = try pins.visible(in: view, padding: padding, statuses: filter)
         }
