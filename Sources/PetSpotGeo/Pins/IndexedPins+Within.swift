@@ -129,6 +129,7 @@ extension IndexedPins {
     let box = VisibleRectangle(
       center: MercatorPoint(x: WebMercator.x(longitude: center.longitude), y: (topY + bottomY) / 2),
       halfWidth: min(degreesLongitude / 360, 0.5), halfHeight: (bottomY - topY) / 2)
-    return (index.visible(in: VisibilityWindow(rectangle: box)) + outsideMercator).map(Int.init)
+    // Any order: the callers order the candidates themselves (by chord or distance, then position).
+    return (index.visible(in: VisibilityWindow(rectangle: box), order: .any) + outsideMercator).map(Int.init)
   }
 }
