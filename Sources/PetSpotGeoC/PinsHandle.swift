@@ -30,7 +30,7 @@ final class PinsHandle: ErrorReportingHandle {
     var answer = lastQuery?.result ?? []
     lastQuery = nil  // the previous answer's only other reference: `answer` is now unique
     if let indexed {
-      indexed.visible(in: window, plan: indexed.index.plan(for: window), order: order, into: &answer)
+      indexed.visible(in: window, plan: indexed.index.plan(for: window, order: order), order: order, into: &answer)
     } else {
       pins.scanVisible(in: window, into: &answer)
     }

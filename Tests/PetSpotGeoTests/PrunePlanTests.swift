@@ -41,6 +41,13 @@ struct PrunePlanTests {
         }
       }
     }
+    // In any order: the plan's answer holds the same pins; a view narrower than the world is never
+    // scanned (the walk without its sort is cheaper), and `all` stays `all`.
+    let plannedAny = try layer.visible(in: view, padding: padding, statuses: filter, order: .any)
+    #expect(plannedAny.sorted() == planned, "the planned answer in any order, \(camera)")
+    let anyPlan = layer.index.plan(for: window, order: .any)
+    #expect((anyPlan == .all) == (plan == .all))
+    if 2 * window.halfExtentX < 1 { #expect(anyPlan != .scan, "\(camera)") } else { #expect(anyPlan == plan) }
     // The plan follows the share of pins in view where the share is clear.
     let share = Double(pins.scanCount(in: window)) / Double(max(layer.index.count, 1))
     if share <= 0.02 { #expect(plan == .index, "share \(share), \(camera)") }
@@ -117,6 +124,7 @@ struct PrunePlanTests {
       #expect(view.share.contains(share), "the premise, \(view.name): \(share) of the pins in view")
       if let cost = view.cost { #expect(PinSet.scanCost(of: window) == cost, "\(view.name)") }
       #expect(layer.index.plan(for: window) == view.plan, "\(view.name), share \(share)")
+      #expect(layer.index.plan(for: window, order: .any) == (view.plan == .scan ? .index : view.plan), "\(view.name)")
       cameras.append(camera)
     }
     let city = try Camera(

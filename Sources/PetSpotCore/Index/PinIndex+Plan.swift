@@ -69,6 +69,17 @@ extension PinIndex {
       share: Self.scanShare(for: window))
   }
 
+  /// The plan for `window` when the answer is wanted in `order`. In ``PruneOrder/any`` order the
+  /// walk writes the nodes inside the view as runs of positions without reading their pins and
+  /// sorts nothing, so it beats the scan at every share (docs/benchmarks.md, "Prune in any
+  /// order"): ``PrunePlan/scan`` becomes ``PrunePlan/index`` — except for a view at least a world
+  /// wide, whose walk still sorts its hits to drop the pins two world copies repeat.
+  public func plan(for window: VisibilityWindow, order: PruneOrder) -> PrunePlan {
+    let planned = plan(for: window)
+    guard order == .any, planned == .scan, 2 * window.halfExtentX < 1 else { return planned }
+    return .index
+  }
+
   private func plan(regions: [HalfPlaneRegion], share: Double) -> PrunePlan {
     // A node against the view in every world copy at once: inside one copy is inside.
     func classify(_ x0: Double, _ y0: Double, _ size: Double) -> Overlap {

@@ -16,7 +16,19 @@ extension PinIndex {
     in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil, order: PruneOrder = .input
   ) -> [UInt32] {
     var result: [UInt32] = []
-    guard !positions.isEmpty else { return result }
+    visible(in: window, statusCodes: statusCodes, allowed: allowed, order: order, into: &result)
+    return result
+  }
+
+  /// ``visible(in:statusCodes:allowed:order:)`` written into `result`, whose elements are replaced:
+  /// when its capacity holds the walk's runs they are written there, so a caller pruning every
+  /// frame with the same array takes no fresh pages for an answer of millions of pins.
+  public func visible(
+    in window: VisibilityWindow, statusCodes: [UInt8]? = nil, allowed: [Bool]? = nil, order: PruneOrder = .input,
+    into result: inout [UInt32]
+  ) {
+    result.removeAll(keepingCapacity: true)
+    guard !positions.isEmpty else { return }
     let ext = window.halfExtentX
     // Copy k (the pin drawn at x + k) can be visible when [c.x − ext − k, c.x + ext − k] meets [0, 1].
     // A pin can show in two world copies only if the grown rectangle spans a world somewhere.
@@ -28,7 +40,7 @@ extension PinIndex {
     {
       // World copy k holds the pin at x + k: traverse with the region shifted by −k instead.
       let regions = (firstCopy...lastCopy).map { Self.region(of: window, shift: Double($0)) }
-      result = collect(in: regions)
+      collect(in: regions, into: &result)
     } else {
       // A view many worlds wide: one pass over the pins, each tested against every copy at once,
       // so the work never grows with the number of copies the camera shows.
@@ -37,12 +49,14 @@ extension PinIndex {
     if let statusCodes, let allowed {
       result.removeAll { !allowed[Int(statusCodes[Int($0)])] }
     }
-    if order == .any && !mayRepeat { return result }
+    if order == .any && !mayRepeat { return }
     // Many hits: a bitmap over all positions orders (and de-duplicates) them in O(n / 64 + k).
-    if result.count > positions.count / 32 { return Self.ordered(result, universe: pinSetCount) }
+    if result.count > positions.count / 32 {
+      result = Self.ordered(result, universe: pinSetCount)
+      return
+    }
     RadixSort.sort(&result)
     if mayRepeat { result = Self.unique(result) }
-    return result
   }
 
   private static func unique(_ sorted: [UInt32]) -> [UInt32] {
@@ -105,31 +119,44 @@ extension PinIndex {
   /// The positions of the pins in `regions` (one per world copy, at most ``maxTraversedCopies`` + 1),
   /// in the walk's order: first the runs are found (the tree walk), then written into one array
   /// of the runs' total size, edge nodes tested without a branch per pin.
-  private func collect(in regions: [HalfPlaneRegion]) -> [UInt32] {
+  private func collect(in regions: [HalfPlaneRegion], into result: inout [UInt32]) {
     var runs: [SlotRun] = []
     runs.reserveCapacity(256)
     var total = 0
     for (copy, region) in regions.enumerated() {
       walk(region, copy: UInt8(truncatingIfNeeded: copy), into: &runs, total: &total)
     }
-    guard total > 0 else { return [] }
-    return [UInt32](unsafeUninitializedCapacity: total) { out, count in
-      let base = out.baseAddress!
-      points.withUnsafeBufferPointer { points in
-        positions.withUnsafeBufferPointer { pos in
-          var n = 0
-          for run in runs {
-            let (start, length) = (Int(run.start), Int(run.count))
-            if run.crossing == 0 {
-              (base + n).initialize(from: pos.baseAddress! + start, count: length)
-              n += length
-            } else {
-              regions[Int(run.copy)].select(
-                start..<(start + length), crossing: run.crossing, points: points, positions: pos, into: base, count: &n)
-            }
+    guard total > 0 else { return }
+    if result.capacity < total {
+      // Fresh memory: written without zeroing it first.
+      result = [UInt32](unsafeUninitializedCapacity: total) { out, count in
+        count = write(runs, of: regions, to: out.baseAddress!)
+      }
+    } else {
+      // The caller's memory: zeroed in place (no fresh pages), then written.
+      result.append(contentsOf: repeatElement(0, count: total))
+      let count = result.withUnsafeMutableBufferPointer { write(runs, of: regions, to: $0.baseAddress!) }
+      result.removeLast(total - count)
+    }
+  }
+
+  /// Writes the positions of `runs` to `base` (room for their total size): runs inside the view
+  /// copied, edge runs tested against the edges crossing them. Returns how many were written.
+  private func write(_ runs: [SlotRun], of regions: [HalfPlaneRegion], to base: UnsafeMutablePointer<UInt32>) -> Int {
+    points.withUnsafeBufferPointer { points in
+      positions.withUnsafeBufferPointer { pos in
+        var n = 0
+        for run in runs {
+          let (start, length) = (Int(run.start), Int(run.count))
+          if run.crossing == 0 {
+            (base + n).initialize(from: pos.baseAddress! + start, count: length)
+            n += length
+          } else {
+            regions[Int(run.copy)].select(
+              start..<(start + length), crossing: run.crossing, points: points, positions: pos, into: base, count: &n)
           }
-          count = n
         }
+        return n
       }
     }
   }

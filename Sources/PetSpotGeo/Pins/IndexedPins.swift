@@ -27,8 +27,8 @@ public struct IndexedPins: Sendable {
   }
 
   /// Positions (ascending = input order) of the pins visible in `view` (docs/camera-model.md,
-  /// "Visibility"), by the plan the index chooses for the view (``PinIndex/plan(for:)``): all
-  /// pins, a scan, or the tree walk — the same answer either way.
+  /// "Visibility"), by the plan the index chooses for the view (``PinIndex/plan(for:order:)``):
+  /// all pins, a scan, or the tree walk — the same answer either way.
   /// - Parameters:
   ///   - padding: points added on every side of the view, finite and ≥ 0.
   ///   - statuses: keep only these statuses; `nil` keeps every pin.
@@ -41,7 +41,7 @@ public struct IndexedPins: Sendable {
     order: PruneOrder = .input
   ) throws(InvalidInput) -> [UInt32] {
     let window = try VisibilityWindow(view: view, padding: padding)
-    return visible(in: window, statuses: statuses, plan: plan ?? index.plan(for: window), order: order)
+    return visible(in: window, statuses: statuses, plan: plan ?? index.plan(for: window, order: order), order: order)
   }
 
   /// ``visible(in:padding:statuses:plan:order:)`` for a prepared window and a chosen plan.
@@ -62,7 +62,7 @@ public struct IndexedPins: Sendable {
   /// ``visible(in:statuses:plan:order:)`` written into `result`, whose elements are replaced and
   /// whose capacity is kept: a client pruning every frame passes the same array each time, so a view
   /// showing most pins (the `all` and `scan` plans) is written into memory it already has instead of
-  /// fresh pages (4 MB per million pins). The walk's answer is copied in.
+  /// fresh pages (4 MB per million pins); so is the walk's, when the array has room for its runs.
   public func visible(
     in window: VisibilityWindow, statuses: StatusFilter? = nil, plan: PrunePlan, order: PruneOrder = .input,
     into result: inout [UInt32]
@@ -78,14 +78,8 @@ public struct IndexedPins: Sendable {
       result.removeLast(n - count)
     case .scan: pins.scanVisible(in: window, statusFilter: statuses, into: &result)
     case .index:
-      let found = index.visible(
-        in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table, order: order)
-      if result.capacity == 0 {
-        result = found
-      } else {
-        result.removeAll(keepingCapacity: true)
-        result.append(contentsOf: found)
-      }
+      index.visible(
+        in: window, statusCodes: table == nil ? nil : pins.statusCodes, allowed: table, order: order, into: &result)
     }
   }
 

@@ -24,8 +24,6 @@ extension PetSpotGeoCommand {
       case prunePlan = "prune-plan"
       /// The plan's answer into one array kept across repetitions.
       case prunePlanReused = "prune-plan-reused"
-      /// As `prune-plan-reused`, the answer in any order (no sort of the walk's hits).
-      case prunePlanAny = "prune-plan-any"
       case indexBuild = "index-build"
       case callout
       case calloutObstacles = "callout-obstacles"
@@ -40,8 +38,7 @@ extension PetSpotGeoCommand {
       /// Whether the operation depends on a camera (the others run once, reported with camera `-`).
       var takesCamera: Bool {
         switch self {
-        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .prunePlanReused, .prunePlanAny,
-          .clusterQuery,
+        case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .prunePlanReused, .clusterQuery,
           .clusterTransitions,
           .clusterFiltered,
           .hitTest:
@@ -87,6 +84,12 @@ extension PetSpotGeoCommand {
         valueName: "name=values"))
     var filter: [String] = ["status=MISSING"]
 
+    @Option(
+      help:
+        "prune-index, prune-plan, prune-plan-reused: the order of the answer, input or any (no sort of the walk's hits; the plan chosen for it)."
+    )
+    var order: Prune.Order = .input
+
     @Flag(help: "Print JSON Lines instead of a table.")
     var json = false
 
@@ -104,6 +107,7 @@ extension PetSpotGeoCommand {
 
     func run() throws {
       let chosen = operations.choices
+      let pruneOrder = order.pruneOrder
       let filtering = chosen.contains(.clusterFiltered) ? try Self.filter(filter) : nil
       let properties = filtering.map { Array($0.values.keys).sorted() } ?? []
       var set: PinSet
@@ -122,7 +126,7 @@ extension PetSpotGeoCommand {
       }
       let engine = try EngineFactory.make()
       let layer =
-        chosen.contains(where: { [.pruneIndex, .prunePlan, .prunePlanReused, .prunePlanAny].contains($0) })
+        chosen.contains(where: { [.pruneIndex, .prunePlan, .prunePlanReused].contains($0) })
         ? IndexedPins(pins: set) : nil
       let clusterOptions = ClusterOptions(minSeparation: minSeparation, maxZoom: maxZoom)
       let clustering =
@@ -169,18 +173,20 @@ extension PetSpotGeoCommand {
             }
           case .pruneIndex:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
-              hits = layer!.index.visible(in: window).count
+              hits = layer!.index.visible(in: window, order: pruneOrder).count
             }
           case .prunePlan:
             // The plan is chosen inside the timed call, as a user's query chooses it.
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
-              hits = layer!.visible(in: window, plan: layer!.index.plan(for: window)).count
+              hits =
+                layer!.visible(in: window, plan: layer!.index.plan(for: window, order: pruneOrder), order: pruneOrder)
+                .count
             }
-          case .prunePlanReused, .prunePlanAny:
-            let order: PruneOrder = operation == .prunePlanAny ? .any : .input
+          case .prunePlanReused:
             var reused: [UInt32] = []
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
-              layer!.visible(in: window, plan: layer!.index.plan(for: window), order: order, into: &reused)
+              layer!.visible(
+                in: window, plan: layer!.index.plan(for: window, order: pruneOrder), order: pruneOrder, into: &reused)
               hits = reused.count
             }
           case .indexBuild:
@@ -248,9 +254,14 @@ extension PetSpotGeoCommand {
           }
           let perRun =
             operation == .callout || operation == .calloutObstacles ? Double(hits) : operation == .hitTest ? 1_000 : 1
+          // The plan each view got, and the order when it is not input order: prune-plan:index:any.
+          var label = operation.rawValue
+          if operation == .prunePlan || operation == .prunePlanReused {
+            label += ":" + layer!.index.plan(for: window, order: pruneOrder).rawValue
+          }
+          if [.pruneIndex, .prunePlan, .prunePlanReused].contains(operation) && pruneOrder == .any { label += ":any" }
           let row = BenchReport.Row(
-            operation: operation == .prunePlan || operation == .prunePlanReused
-              ? "\(operation.rawValue):\(layer!.index.plan(for: window).rawValue)" : operation.rawValue,
+            operation: label,
             camera: operation.takesCamera ? name : "-",
             pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
           Output.line(json ? row.json : row.text)
