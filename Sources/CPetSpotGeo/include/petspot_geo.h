@@ -236,7 +236,6 @@ PSG_API psg_status psg_engine_query_radius_ex(psg_engine *engine, const psg_came
  */
 typedef struct psg_pins psg_pins;
 
-/** Options for psg_pins_create; fill with psg_pins_options_init first. */
 /** psg_pins_options.order: psg_pins_visible returns ascending indices (input order). \since 0.3 */
 #define PSG_PRUNE_ORDER_INPUT 0
 /**
@@ -246,6 +245,7 @@ typedef struct psg_pins psg_pins;
  */
 #define PSG_PRUNE_ORDER_ANY 1
 
+/** Options for psg_pins_create; fill with psg_pins_options_init first. */
 typedef struct psg_pins_options {
   uint32_t struct_size; /**< sizeof(psg_pins_options), set by psg_pins_options_init. */
   int32_t build_index;  /**< 1 (default): build the quadtree, queries in O(log n + k); 0: scan per query. */
@@ -591,8 +591,7 @@ PSG_API psg_status psg_cluster_index_children(psg_cluster_index *index, uint64_t
  * \param name    NUL-terminated UTF-8, non-empty; borrowed.
  * \param values  `count` NUL-terminated UTF-8 strings or NULLs; borrowed for the call only.
  * \param count   the number of rows given at creation (psg_pins_count + psg_pins_invalid_count).
- * 
-eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/name, NULL values with count > 0, another
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL pins/name, NULL values with count > 0, another
  *         count, or text that is not UTF-8 (psg_pins_last_error names it; nothing changes).
  * \since 0.3
  */
@@ -605,8 +604,7 @@ PSG_API psg_status psg_pins_set_property(psg_pins *pins, const char *name, const
  * exact for every item, kept under insert, remove, update and psg_cluster_index_set_property.
  * Read them with psg_cluster_result_aggregate by their position in `aggregates`.
  * \param aggregates  `aggregate_count` NUL-terminated declarations; borrowed for the call only.
- * 
-eturn as psg_cluster_index_create; also PSG_ERR_INVALID_ARGUMENT for NULL aggregates with a
+ * \return as psg_cluster_index_create; also PSG_ERR_INVALID_ARGUMENT for NULL aggregates with a
  *         count > 0, a malformed or repeated declaration, a property the pins lack, or a min/max
  *         property holding a value that is neither a number nor a date (psg_pins_last_error
  *         names the aggregate and the value).
@@ -620,8 +618,7 @@ PSG_API psg_status psg_cluster_index_create_ex(psg_pins *pins, const psg_cluster
  * Sets a property of a pin (its number as for psg_cluster_index_update; `value` NULL or "" for
  * none) and brings the aggregates of the clusters holding it up to date without a rebuild (a few
  * microseconds). Results taken earlier keep their values.
- * 
-eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index/name, an unknown number, text that is not
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index/name, an unknown number, text that is not
  *         UTF-8, or a value an aggregate cannot take (a text for min/max, a 257th value for
  *         counts); nothing changes then.
  * \since 0.3
@@ -636,8 +633,7 @@ PSG_API psg_status psg_cluster_index_set_property(psg_cluster_index *index, uint
  * a value. Pins and spider legs give their own value. Two-call convention as psg_microchip_format.
  * \param out_json    buffer for the NUL-terminated UTF-8 text; may be NULL when capacity is 0.
  * \param out_length  receives the text's length in bytes without the NUL (also when too small).
- * 
-eturn PSG_OK; PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT for NULL result/out_length or
+ * \return PSG_OK; PSG_ERR_BUFFER_TOO_SMALL; PSG_ERR_INVALID_ARGUMENT for NULL result/out_length or
  *         an item or aggregate out of range.
  * \since 0.3
  */
@@ -655,8 +651,7 @@ PSG_API psg_status psg_cluster_result_aggregate(const psg_cluster_result *result
  * microseconds. Inserts, removes, updates and property changes keep the filter.
  * \param clauses  `clause_count` NUL-terminated UTF-8 clauses, borrowed for the call; NULL with 0:
  *                 every pin again.
- * 
-eturn PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, NULL clauses with a count > 0, a NULL or
+ * \return PSG_OK; PSG_ERR_INVALID_ARGUMENT for NULL index, NULL clauses with a count > 0, a NULL or
  *         malformed clause, or a property that cannot be filtered (last_error names it; the filter
  *         in use is unchanged).
  * \since 0.3
