@@ -4,7 +4,8 @@
 ///
 /// Queries walk the tree against the camera's rotated rectangle: nodes outside it are skipped,
 /// nodes wholly inside emit their run without testing a pin, and only leaves on the rectangle's
-/// edge test their pins. Results come back in input order (positions in the ``PinSet``).
+/// edge test their pins. Results come back in input order (positions in the ``PinSet``), or in the
+/// walk's own order when the caller does not need input order (``PruneOrder/any``).
 ///
 /// Memory beyond the pin set: 16 bytes of coordinates + 4 of position per pin in the sorted copy,
 /// plus 12 bytes per node (about one node per 10 pins): ≈ 21 bytes per pin.

@@ -26,8 +26,8 @@ public struct IndexedPins: Sendable {
     outsideMercator = pins.mercatorY.indices.filter { pins.mercatorY[$0].isNaN }.map { UInt32($0) }
   }
 
-  /// Positions (ascending = input order) of the pins visible in `view` (docs/camera-model.md,
-  /// "Visibility"), by the plan the index chooses for the view (``PinIndex/plan(for:order:)``):
+  /// Positions (ascending = input order, unless `order` is ``PruneOrder/any``) of the pins visible
+  /// in `view` (docs/camera-model.md, "Visibility"), by the plan the index chooses for the view (``PinIndex/plan(for:order:)``):
   /// all pins, a scan, or the tree walk — the same answer either way.
   /// - Parameters:
   ///   - padding: points added on every side of the view, finite and ≥ 0.
