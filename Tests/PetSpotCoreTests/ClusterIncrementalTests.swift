@@ -133,20 +133,42 @@ struct ClusterIncrementalTests {
     }
   }
 
-  @Test("the Z-ordered list's search against every pin, through random lowered, raised, removed and inserted tops")
-  func zOrderListSearch() throws {
+  /// Where the dense spot of ``zOrderListSearch(spot:)`` lies: on the antimeridian (late in the Z
+  /// order), or in the north-west corner of the map (first in the Z order: its chunks' splits move
+  /// every later chunk into the next group of chunks).
+  enum DenseSpot: CaseIterable, Sendable {
+    case antimeridian, zOrderStart
+  }
+
+  @Test(
+    "the Z-ordered list's search against every pin, through random lowered, raised, removed and inserted tops",
+    arguments: DenseSpot.allCases)
+  func zOrderListSearch(spot: DenseSpot) throws {
     var random = SeededRandom(seed: 0x2011)
     var pins = PinSet()
-    // Odd positions anywhere, even ones in a dense spot (a quarter of them in the list at first:
-    // 25 chunks, two groups; the spot's chunks split as the rest come in).
-    for k in 0..<15_000 {
+    // Odd positions anywhere, even ones in a dense spot. The list starts with the odd positions and
+    // a quarter of the others (those of positions divisible by 8); the rest are put in by the
+    // changes, where the spot's chunks split. On the antimeridian: 15,000 pins, 25 chunks, two
+    // groups of chunks. At the start of the Z order, the pins the list starts with lie anywhere (64
+    // chunks, four full groups: the first split adds a fifth) and the spot's are all put in by the
+    // changes, so its chunk splits again and again and every later chunk moves up one place each
+    // time (into the next group at the groups' ends), with coarser tops in about one chunk in twenty.
+    let count = spot == .antimeridian ? 15_000 : 39_000
+    for k in 0..<count {
       let (lat, lng) =
-        k % 2 == 0
-        ? (random.uniform(-0.2...0.2), 179.9 + random.uniform(-0.2...0.1))
-        : (random.uniform(-80...80), random.uniform(-180...180))
+        switch spot {
+        case .antimeridian where k % 2 == 0:
+          (random.uniform(-0.2...0.2), 179.9 + random.uniform(-0.2...0.1))
+        case .zOrderStart where k % 2 == 0 && k % 8 != 0:
+          (84 + random.uniform(-0.2...0.2), -179.8 + random.uniform(-0.1...0.1))
+        default:
+          (random.uniform(-80...80), random.uniform(-180...180))
+        }
       try pins.append(id: "z\(k)", latitude: lat, longitude: lng, status: nil, sourceRow: k)
     }
-    let problems = ClusterIndex.zOrderListMismatches(pins: pins, operations: 3_000, seed: 7)
+    let problems = ClusterIndex.zOrderListMismatches(
+      pins: pins, operations: spot == .antimeridian ? 3_000 : 2_000, seed: 7,
+      lowTopOneIn: spot == .antimeridian ? 3000 : 6000)
     #expect(problems.isEmpty, "\(problems)")
   }
 

@@ -1,7 +1,9 @@
 extension MortonList {
   /// Whether every lower bound the list keeps — per block, chunk and group of chunks — is at most
-  /// the lowest top among the pins it covers (what lets a search skip them).
+  /// the lowest top among the pins it covers (what lets a search skip them) — and there is one
+  /// bound per group of chunks (a split that adds a group adds its bound).
   func boundsHold(tops: [UInt8]) -> Bool {
+    guard groupTops.count == (chunks.count + Self.groupSize - 1) / Self.groupSize else { return false }
     for (c, chunk) in chunks.enumerated() {
       let lowest = chunk.map { tops[Int($0)] }.min() ?? .max
       if lowestTops[c] > lowest || groupTops[c / Self.groupSize] > lowest { return false }
@@ -19,14 +21,17 @@ extension ClusterIndex {
   /// `operations` random changes — a pin's top lowered (as a repair makes a seed), raised and its
   /// chunk refreshed, a pin removed or put in (chunks split) — and after each one its bounds are
   /// checked and one random search ("the pins of top ≤ t within r of p") is compared with every pin
-  /// tested in turn. Returns a description of each difference (empty when there is none).
-  package static func zOrderListMismatches(pins: PinSet, operations: Int, seed: UInt64) -> [String] {
+  /// tested in turn. One pin in `lowTopOneIn` starts as an item of a coarser level (the others of
+  /// the finest only). Returns a description of each difference (empty when there is none).
+  package static func zOrderListMismatches(
+    pins: PinSet, operations: Int, seed: UInt64, lowTopOneIn: UInt64 = 3000
+  ) -> [String] {
     let keys = MortonKeys(pins)
     let (xs, ys) = (pins.mercatorX, pins.mercatorY)
     var random = SplitMix64(seed: seed)
     let lowestLevel: UInt8 = 12
     // Mostly pins that are items of the finest level only: whole chunks and groups without a seed.
-    var tops = (0..<pins.count).map { _ in random.next() % 3000 == 0 ? UInt8(random.next() % 12) : lowestLevel }
+    var tops = (0..<pins.count).map { _ in random.next() % lowTopOneIn == 0 ? UInt8(random.next() % 12) : lowestLevel }
     // The pins of odd positions and a quarter of the others to start with; the rest are put in by
     // the changes (where they are dense, chunks split).
     var present = (0..<pins.count).map { $0 % 2 == 1 || $0 % 8 == 0 }

@@ -7,16 +7,27 @@ extension PinGenerator {
     let header = "id,lat,lng,status" + (placeNames ? ",place" : "") + (details ? ",species,lastSeenDate" : "") + "\n"
     var out: [UInt8] = Array(header.utf8)
     out.reserveCapacity(count * (placeNames ? 60 : 40))
+    // Bytes appended field by field (numbers through ShortestDecimal.append, which scans bytes):
+    // a line built as a String went through Character indexing, 3 µs a row.
+    let comma = UInt8(ascii: ",")
     for (i, row) in rows(count: count, shelters: shelters).enumerated() {
-      var line =
-        "\(row.id),\(ShortestDecimal.string(row.coordinate.latitude)),\(ShortestDecimal.string(row.coordinate.longitude)),\(row.status.name)"
-      if placeNames { line += ",\"" + row.place.replacingAll("\"", with: "\"\"") + "\"" }
+      out.append(contentsOf: row.id.utf8)
+      out.append(comma)
+      ShortestDecimal.append(row.coordinate.latitude, to: &out)
+      out.append(comma)
+      ShortestDecimal.append(row.coordinate.longitude, to: &out)
+      out.append(comma)
+      out.append(contentsOf: row.status.name.utf8)
+      if placeNames {
+        out.append(contentsOf: ",\"".utf8)
+        out.append(contentsOf: row.place.replacingAll("\"", with: "\"\"").utf8)
+        out.append(UInt8(ascii: "\""))
+      }
       if details {
         let (species, date) = self.details(row: i)
-        line += ",\(species),\(date)"
+        out.append(contentsOf: ",\(species),\(date)".utf8)
       }
-      line += "\n"
-      out.append(contentsOf: line.utf8)
+      out.append(UInt8(ascii: "\n"))
     }
     try FileBytes.write(out, to: path)
   }
