@@ -235,7 +235,7 @@ def markdown(report):
     lines = [f"# petspot-geo vs peers — {report['date']}", "", f"Machine: {report['machine']['cpu']}, {report['machine']['cores']} cores, "
              f"{report['machine']['memoryGB']} GB; {report['machine']['swift']}; Python {report['machine']['python']}; "
              f"numpy {report['versions'].get('numpy')}, shapely {report['versions'].get('shapely')}, pyproj {report['versions'].get('pyproj')}, "
-             f"pysupercluster {report['versions'].get('pysupercluster', 'not built')}.", "", f"Command: `{report['command']}`. Medians; "
+             f"pysupercluster {report['versions'].get('pysupercluster', 'not built')}.", "", f"Command: `{report['command']}`. Medians (of three runs where one takes a second or more, one run where it takes ten); "
              "ratio = peer time / best petspot-geo time for the same operation, camera and N (above 1: petspot-geo is faster).", ""]
     results = report["results"]
     for operation in ("prune", "index build", "cluster build", "cluster query", "radius"):
