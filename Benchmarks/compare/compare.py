@@ -65,7 +65,7 @@ def measure(fn, warmup=2, min_reps=5, min_seconds=0.5, max_reps=2000):
     build at 10M pins) is timed once, its warm-up run being the measurement. Their timer noise is far
     below the gaps compared."""
     result = None
-    for i in range(warmup):
+    for _ in range(warmup):
         t0 = time.perf_counter_ns()
         result = fn()
         elapsed = time.perf_counter_ns() - t0

@@ -152,7 +152,7 @@ struct ClusterIncrementalTests {
     // groups of chunks. At the start of the Z order, the pins the list starts with lie anywhere (64
     // chunks, four full groups: the first split adds a fifth) and the spot's are all put in by the
     // changes, so its chunk splits again and again and every later chunk moves up one place each
-    // time (into the next group at the groups' ends), with coarser tops in about one chunk in twenty.
+    // time (into the next group at the groups' ends), with coarser tops in about one chunk in sixteen.
     let count = spot == .antimeridian ? 15_000 : 39_000
     for k in 0..<count {
       let (lat, lng) =
