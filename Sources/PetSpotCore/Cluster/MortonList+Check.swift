@@ -63,7 +63,7 @@ extension ClusterIndex {
       default:
         continue
       }
-      if !list.boundsHold(tops: tops) { problems.append("step \(step): a bound above the tops it covers") }
+      if !list.boundsHold(tops: tops) { problems.append("step \(step): a bound missing, or above the tops it covers") }
       let near = Int(random.next() % UInt64(pins.count))
       let center = MercatorPoint(x: xs[near] + random.uniform(-1e-3...1e-3), y: ys[near])
       let radius = random.logUniform(1e-6...0.3)
