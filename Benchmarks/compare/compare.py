@@ -62,8 +62,8 @@ def measure(fn, warmup=2, min_reps=5, min_seconds=0.5, max_reps=2000):
 
     Slow runs are repeated less, which keeps `make compare` at 10M pins within minutes: a run of a
     second or more ends the warm-up and is repeated three times; one of ten seconds or more (a peer's
-    build at 10M pins) is timed once, its warm-up run being the measurement. Their timer noise is far
-    below the gaps compared."""
+    build at 10M pins) is timed once, its warm-up run being the measurement. Their variation between
+    runs (about 10 % for that build) is far below the gaps compared."""
     result = None
     for _ in range(warmup):
         t0 = time.perf_counter_ns()
