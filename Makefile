@@ -25,7 +25,7 @@ DEBUG_BIN := .build/debug
 INSTALL_SCRATCH := .build-install
 OUT := out
 
-.PHONY: all deps build release test test-swift test-c test-python test-browser test-install demo demo-db install bench bench-check bench-thresholds compare clean lint warnings \
+.PHONY: all deps build release test test-swift test-c test-python test-browser test-install demo demo-db install bench bench-check bench-thresholds compare clean lint warnings engine-only \
   fuzz sanitize sanitize-thread
 
 all: build
@@ -68,6 +68,22 @@ warnings: .deps.stamp
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(OUT)/warnings.log; then \
 	  echo "make warnings: our targets print compiler warnings (above)"; exit 1; fi
 	@echo "make warnings: no compiler warning from our targets"
+
+## engine-only: the tool built without the Server trait (no `serve`, no `db`; what `make compare`
+## builds in a fresh clone) must build with no compiler warning from our targets, run, and refuse
+## `serve` as an unknown subcommand (exit 2). Same scratch path as `make compare`.
+ENGINE_ONLY_SCRATCH := .build/compare
+engine-only: .deps.stamp
+	@mkdir -p $(OUT)
+	@for m in $$(ls Sources); do rm -rf $(ENGINE_ONLY_SCRATCH)/release/$$m.build $(ENGINE_ONLY_SCRATCH)/release/$${m//-/_}.build; done
+	$(SWIFT) build -c release --product petspot-geo --disable-default-traits --scratch-path $(ENGINE_ONLY_SCRATCH) \
+	  2>&1 | tee $(OUT)/engine-only.log
+	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' $(OUT)/engine-only.log; then \
+	  echo "make engine-only: our targets print compiler warnings (above)"; exit 1; fi
+	$(ENGINE_ONLY_SCRATCH)/release/petspot-geo radius --center 52.2297,21.0122 --span 0.05,0.08 --viewport 390x844
+	@status=0; $(ENGINE_ONLY_SCRATCH)/release/petspot-geo serve --pins Data/pins.csv 2>/dev/null || status=$$?; \
+	  if [ $$status -ne 2 ]; then echo "make engine-only: serve should be an unknown subcommand (exit 2), got $$status"; exit 1; fi
+	@echo "make engine-only: builds without the server, no compiler warning, serve refused"
 
 ## test: everything; prints each runner's "N passed, M failed".
 test: deps build test-swift test-c test-python test-browser test-install

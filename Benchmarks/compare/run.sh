@@ -34,8 +34,18 @@ fi
 
 # 2. petspot-geo as users get it (the default release build: its scan picks the CPU's kernel at run
 #    time) and the C baseline as a library (built for this CPU: the strongest reference).
-(cd "$root" && swift build -c release --product petspot-geo >&2)
-cli="$root/.build/release/petspot-geo"
+#    The tool built in .build/release (`make demo`) is used when there is one (the build is then a
+#    no-op or a relink); otherwise the tool is built without the Server trait (no `serve` or `db`,
+#    which `compare` does not use: the engine code is the same) in a scratch path of its own, so that
+#    a later full build does not recompile everything.
+if [ -x "$root/.build/release/petspot-geo" ]; then
+  (cd "$root" && swift build -c release --product petspot-geo >&2)
+  cli="$root/.build/release/petspot-geo"
+else
+  (cd "$root" && swift build -c release --product petspot-geo --disable-default-traits \
+    --scratch-path .build/compare >&2)
+  cli="$root/.build/compare/release/petspot-geo"
+fi
 cc -O3 -march=native -shared -fPIC -I"$root/Benchmarks/CBaseline/include" "$root/Benchmarks/CBaseline/c_baseline.c" \
   -o "$work/libcbaseline.so"
 

@@ -5,15 +5,36 @@ import ArgumentParser
 struct PetSpotGeoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "petspot-geo",
-    abstract:
-      "The PetSpot map-pin engine from the command line: fetch queries, pruning, callouts, the map controller, a server.",
+    abstract: abstract,
     version: PetSpotGeoVersion.string,
-    subcommands: [
-      Radius.self, Prune.self, Cluster.self, Callout.self, Render.self, Replay.self, FoundReport.self, Serve.self,
-      Fetch.self, Generate.self, Database.self,
-      Convert.self, Bench.self,
-    ]
+    subcommands: engineSubcommands + serverSubcommands
   )
+
+  private static var abstract: String {
+    let engine =
+      "The PetSpot map-pin engine from the command line: fetch queries, pruning, callouts, the map controller"
+    #if Server
+      return engine + ", a server."
+    #else
+      return engine + " (built without the server)."
+    #endif
+  }
+
+  private static var engineSubcommands: [ParsableCommand.Type] {
+    [
+      Radius.self, Prune.self, Cluster.self, Callout.self, Render.self, Replay.self, FoundReport.self, Fetch.self,
+      Generate.self, Convert.self, Bench.self,
+    ]
+  }
+
+  /// `serve` and `db`, present when built with the Server trait (the default).
+  private static var serverSubcommands: [ParsableCommand.Type] {
+    #if Server
+      [Serve.self, Database.self]
+    #else
+      []
+    #endif
+  }
 
   /// Runs a subcommand with the exit statuses of docs/cli.md: 0 success, 1 invalid input or
   /// failed work, 2 usage error (swift-argument-parser's own convention is 64 for usage errors).
