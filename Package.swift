@@ -19,8 +19,8 @@ let package = Package(
   ],
   traits: [
     // On by default. `--disable-default-traits` builds the command-line tool without `serve` and
-    // `db` (and without SwiftNIO, Hummingbird, PostgresNIO and BoringSSL): a third of the release
-    // build's time, for the engine, the CLI's other commands and `make compare`.
+    // `db` (and without SwiftNIO, Hummingbird, PostgresNIO and BoringSSL), in a fraction of the
+    // release build's time: the engine and the CLI's other commands, for `make compare`.
     .default(enabledTraits: ["Server"]),
     .trait(name: "Server", description: "The `serve` and `db` commands (HTTP server, PostgreSQL + PostGIS)."),
   ],

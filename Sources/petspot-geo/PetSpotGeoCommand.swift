@@ -27,14 +27,9 @@ struct PetSpotGeoCommand: AsyncParsableCommand {
     ]
   }
 
-  /// `serve` and `db`, present when built with the Server trait (the default).
-  private static var serverSubcommands: [ParsableCommand.Type] {
-    #if Server
-      [Serve.self, Database.self]
-    #else
-      []
-    #endif
-  }
+  /// `serve` and `db`: the server's commands with the Server trait (the default), otherwise hidden
+  /// ones that say they are not in this build (ServerMissing.swift).
+  private static var serverSubcommands: [ParsableCommand.Type] { [Serve.self, Database.self] }
 
   /// Runs a subcommand with the exit statuses of docs/cli.md: 0 success, 1 invalid input or
   /// failed work, 2 usage error (swift-argument-parser's own convention is 64 for usage errors).
