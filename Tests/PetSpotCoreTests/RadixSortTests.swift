@@ -42,8 +42,8 @@ struct RadixSortTests {
   }
 
   @Test(
-    "keys with values, large inputs: sorted by the top digits then by runs — equals the stable reference",
-    arguments: [16_384, 200_000])
+    "keys with values, large inputs: sorted by the top digits then by runs (on two cores from 65,536 keys, odd counts too) — equals the stable reference",
+    arguments: [16_384, 131_073, 200_000])
   func largeKeys(count: Int) {
     var random = SeededRandom(seed: UInt64(count))
     // Spread 62-bit keys (some repeated); dense clusters (runs of thousands sharing a prefix, duplicates); few significant bits.
@@ -63,11 +63,15 @@ struct RadixSortTests {
     for (name, input) in [
       ("spread", spread), ("dense", dense), ("narrow", narrow), ("shelters", shelters), ("towns", towns),
     ] {
-      var keys = input
-      var values = (0..<count).map { UInt32($0) }
-      let expected: [(UInt64, UInt32)] = zip(input, values).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-      RadixSort.sort(keys: &keys, values: &values)
-      #expect(keys == expected.map { $0.0 } && values == expected.map { $0.1 }, "\(name), \(count) keys")
+      let positions = (0..<count).map { UInt32($0) }
+      let expected: [(UInt64, UInt32)] = zip(input, positions).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+      for twoCores in [false, true] {
+        var (keys, values) = (input, positions)
+        RadixSort.sort(keys: &keys, values: &values, twoCores: twoCores)
+        #expect(
+          keys == expected.map { $0.0 } && values == expected.map { $0.1 },
+          "\(name), \(count) keys, twoCores: \(twoCores)")
+      }
     }
   }
 }

@@ -71,9 +71,10 @@ package enum MortonKey {
   }
 
   /// The keys of the pins on the map (pins beyond the Mercator limit are never visible), ascending,
-  /// with the pins' positions; equal keys keep input order (the radix sort is stable).
+  /// with the pins' positions; equal keys keep input order (the radix sort is stable). With
+  /// `twoCores` the sort's digit passes run on two threads (from 65,536 pins).
   /// - Complexity: O(n).
-  static func sorted(_ pins: PinSet) -> (keys: [UInt64], positions: [UInt32]) {
+  static func sorted(_ pins: PinSet, twoCores: Bool = false) -> (keys: [UInt64], positions: [UInt32]) {
     var keys: [UInt64] = []
     var positions: [UInt32] = []
     keys.reserveCapacity(pins.count)
@@ -86,7 +87,7 @@ package enum MortonKey {
         }
       }
     }
-    RadixSort.sort(keys: &keys, values: &positions)
+    RadixSort.sort(keys: &keys, values: &positions, twoCores: twoCores)
     return (keys, positions)
   }
 }

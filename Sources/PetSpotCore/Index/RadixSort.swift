@@ -10,8 +10,11 @@ package enum RadixSort {
   /// runs of keys sharing that prefix are then put in order by the whole key: by insertion when
   /// short, by the remaining digits when long (a dense cluster of pins). Three passes instead of six
   /// for a million Morton keys.
+  ///
+  /// With `twoCores`, inputs of 65,536 keys or more take their digit passes on two threads
+  /// (``sortByDigitsInHalves``): the same order.
   /// - Complexity: O(n) per pass, at most six passes for 64-bit keys.
-  package static func sort(keys: inout [UInt64], values: inout [UInt32]) {
+  package static func sort(keys: inout [UInt64], values: inout [UInt32], twoCores: Bool = false) {
     let n = keys.count
     guard n > 1 else { return }
     var combined: UInt64 = 0
@@ -21,19 +24,28 @@ package enum RadixSort {
     let prefixPasses = (wanted + digitBits - 1) / digitBits
     let allPasses = (significant + digitBits - 1) / digitBits
     guard n >= 1 << 14, prefixPasses < allPasses else {
-      sortByDigits(keys: &keys, values: &values, from: 0, passes: max(allPasses, 1))
+      sortByDigits(keys: &keys, values: &values, from: 0, passes: max(allPasses, 1), twoCores: twoCores)
       return
     }
     let low = significant - prefixPasses * digitBits
-    sortByDigits(keys: &keys, values: &values, from: low, passes: prefixPasses)
+    sortByDigits(keys: &keys, values: &values, from: low, passes: prefixPasses, twoCores: twoCores)
     orderRuns(keys: &keys, values: &values, sharingBitsFrom: low)
   }
 
   private static let digitBits = 11
 
+  /// From this many keys a two-core sort runs its digit passes on two threads.
+  static let twoCoreMinimum = 1 << 16
+
   /// LSD passes over `passes` digits starting at bit `from` (stable).
-  private static func sortByDigits(keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int) {
+  private static func sortByDigits(
+    keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int, twoCores: Bool = false
+  ) {
     let n = keys.count
+    if twoCores && n >= twoCoreMinimum {
+      sortByDigitsInHalves(keys: &keys, values: &values, from: lowBit, passes: passes)
+      return
+    }
     let buckets = 1 << digitBits
     let mask = UInt64(buckets - 1)
     // Every pass's histogram in one read of the keys.
@@ -80,6 +92,73 @@ package enum RadixSort {
           }
         }
       }
+      swap(&keys, &keyBuffer)
+      swap(&values, &valueBuffer)
+    }
+  }
+
+  /// ``sortByDigits(keys:values:from:passes:)`` on two cores: each pass, each core counts the
+  /// digits of its half of the keys, then moves its half — the first half's keys of a digit go
+  /// before the second half's, so the sort stays stable and the two never write the same slot.
+  /// A pass reads the keys twice (a count per pass, not all counts in one read as on one core).
+  private static func sortByDigitsInHalves(
+    keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int
+  ) {
+    let n = keys.count
+    let half = n / 2
+    let buckets = 1 << digitBits
+    let mask = UInt64(buckets - 1)
+    var keyBuffer = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var valueBuffer = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
+    // Per half, per digit: its count, then where its next key goes.
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * buckets)
+    defer { counts.deallocate() }
+    var moves = 0
+    keys.withUnsafeMutableBufferPointer { keys in
+      values.withUnsafeMutableBufferPointer { values in
+        keyBuffer.withUnsafeMutableBufferPointer { keyBuffer in
+          valueBuffer.withUnsafeMutableBufferPointer { valueBuffer in
+            var (sourceKeys, sourceValues) = (keys, values)
+            var (targetKeys, targetValues) = (keyBuffer, valueBuffer)
+            for pass in 0..<passes {
+              let shift = UInt64(lowBit + pass * digitBits)
+              counts.initialize(repeating: 0)
+              let (readKeys, readValues) = (UnsafeBufferPointer(sourceKeys), UnsafeBufferPointer(sourceValues))
+              let (writeKeys, writeValues) = (targetKeys, targetValues)
+              let halfRange = { (part: Int) in part == 0 ? 0..<half : half..<n }
+              ParallelPair.run(
+                { for i in halfRange(0) { counts[Int((readKeys[i] >> shift) & mask)] &+= 1 } },
+                { for i in halfRange(1) { counts[buckets &+ Int((readKeys[i] >> shift) & mask)] &+= 1 } })
+              var total = 0
+              var single = false
+              for digit in 0..<buckets {
+                let (first, second) = (counts[digit], counts[buckets + digit])
+                if first + second == n { single = true }
+                (counts[digit], counts[buckets + digit]) = (total, total + first)
+                total += first + second
+              }
+              if single { continue }  // one digit for every key: nothing to reorder
+              let move = { (part: Int) in
+                let base = part * buckets
+                for i in halfRange(part) {
+                  let digit = base &+ Int((readKeys[i] >> shift) & mask)
+                  let slot = counts[digit]
+                  counts[digit] = slot &+ 1
+                  writeKeys[slot] = readKeys[i]
+                  writeValues[slot] = readValues[i]
+                }
+              }
+              ParallelPair.run({ move(0) }, { move(1) })
+              swap(&sourceKeys, &targetKeys)
+              swap(&sourceValues, &targetValues)
+              moves += 1
+            }
+          }
+        }
+      }
+    }
+    // After an odd number of moves the sorted keys are in the buffers.
+    if moves % 2 == 1 {
       swap(&keys, &keyBuffer)
       swap(&values, &valueBuffer)
     }
