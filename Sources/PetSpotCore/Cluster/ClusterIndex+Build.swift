@@ -62,7 +62,12 @@ extension ClusterIndex {
     var hashes: [UInt64] = []
     ParallelPair.run(
       { (keys, order) = MortonKey.sorted(pins) },
-      { hashes = (0..<pins.count).map { i in pins.ids.withUTF8(i) { Self.idHash($0) } } })
+      {
+        hashes = [UInt64](hugePagesCapacity: pins.count) { buffer, count in
+          for i in 0..<pins.count { buffer[i] = pins.ids.withUTF8(i) { Self.idHash($0) } }
+          count = pins.count
+        }
+      })
     let count = keys.count
     let split = parts > 1 ? Self.splitPoint(keys) : count
     let cut = split > 0 && split < count
@@ -95,9 +100,13 @@ extension ClusterIndex {
     // double the arrays (on the skewed sets it adds 32 / 115 clusters and 7,171 / 22,720 member
     // slots at 1M / 10M pins; past the room an array doubles and is trimmed afterwards).
     let room = { (n: Int, share: Int) in cut ? n + n / share + 16_384 : n }
-    var tops = [UInt8](repeating: Self.notAnItem, count: pins.count)
-    var absorbers = [UInt32](repeating: 0, count: pins.count)
-    var heads = (0..<UInt32(pins.count)).map { $0 }
+    // Written by pin, in Z order: at scattered places (huge pages).
+    var tops = [UInt8](hugePagesRepeating: Self.notAnItem, count: pins.count)
+    var absorbers = [UInt32](hugePagesRepeating: 0, count: pins.count)
+    var heads = [UInt32](hugePagesCapacity: pins.count) { buffer, count in
+      for pin in 0..<pins.count { buffer[pin] = UInt32(truncatingIfNeeded: pin) }
+      count = pins.count
+    }
     var list = MortonList(sorted: [], keys: MortonKeys(PinSet()), sortedTops: [])
     // What the second side reads of the parts, moved out of the builders (the first side empties
     // them of their records) and handed back as it is scattered: the parts' per-slot outputs and
@@ -135,8 +144,7 @@ extension ClusterIndex {
             {
               // Joined into arrays of the final size, each part's pages handed back as they are
               // copied: the parts and the whole are never all resident at once.
-              var clusters: [Cluster] = []
-              clusters.reserveCapacity(room(first.clusters.count + second.clusters.count, 1024))
+              var clusters = [Cluster](hugePagesCapacity: room(first.clusters.count + second.clusters.count, 1024))
               clusters.appendReleasing(&first.clusters, minimumBytes: releaseBytes) { $0 }
               clusters.appendReleasing(&second.clusters, minimumBytes: releaseBytes) { c in
                 var c = c
@@ -146,8 +154,7 @@ extension ClusterIndex {
               }
               out.table = ClusterTable(clusters)
               out.clusters = clusters
-              var members: [UInt32] = []
-              members.reserveCapacity(room(first.members.count + second.members.count, 64))
+              var members = [UInt32](hugePagesCapacity: room(first.members.count + second.members.count, 64))
               members.appendReleasing(&first.members, minimumBytes: releaseBytes) { $0 }
               members.appendReleasing(&second.members, minimumBytes: releaseBytes) { $0 }
               out.members = members

@@ -10,7 +10,8 @@ struct ClusterTable: Sendable {
 
   /// A table of every cluster in `clusters`.
   init(_ clusters: [ClusterIndex.Cluster]) {
-    slots = [UInt32](repeating: 0, count: Self.size(for: clusters.count))
+    // Filled at scattered places: in huge pages.
+    slots = [UInt32](hugePagesRepeating: 0, count: Self.size(for: clusters.count))
     for (c, cluster) in clusters.enumerated() { place(UInt32(c), hash: cluster.idHash) }
   }
 

@@ -16,6 +16,8 @@ extension HierarchyBuilder {
       taken.deallocate()
       found.deallocate()
     }
+    HugePages.advise(taken)
+    HugePages.advise(found)
     taken.initialize(repeating: false)
     let cache = NeighbourCache()
     defer { cache.deallocate() }

@@ -46,10 +46,11 @@ struct HierarchyBuilder {
     self.positions = positions
     self.boundaryKey = boundaryKey
     // What the passes read of each pin, gathered from the pin set in one pass (the reads are
-    // scattered: one loop lets them overlap).
-    var statusCodes = [UInt8](repeating: 0, count: range.count)
-    var hashes = [UInt64](repeating: 0, count: range.count)
-    items = [LevelItem](uninitializedCapacity: range.count) { items, initialized in
+    // scattered: one loop lets them overlap). The passes' arrays are read and written at
+    // scattered places: in huge pages (``HugePages``).
+    var statusCodes = [UInt8](hugePagesRepeating: 0, count: range.count)
+    var hashes = [UInt64](hugePagesRepeating: 0, count: range.count)
+    items = [LevelItem](hugePagesCapacity: range.count) { items, initialized in
       pins.mercatorX.withUnsafeBufferPointer { xs in
         pins.mercatorY.withUnsafeBufferPointer { ys in
           pins.statusCodes.withUnsafeBufferPointer { codes in
@@ -74,14 +75,17 @@ struct HierarchyBuilder {
     }
     self.statusCodes = statusCodes
     self.hashes = hashes
-    tops = [UInt8](repeating: 0, count: range.count)
-    absorbers = [UInt32](repeating: 0, count: range.count)
+    tops = [UInt8](hugePagesRepeating: 0, count: range.count)
+    absorbers = [UInt32](hugePagesRepeating: 0, count: range.count)
     // Room for every cluster and member there can be (each cluster takes at least one item, each
     // pin is a member at most once): reserved address space, touched only as records are
     // written, so that appending never copies what is there (the index trims it when done).
-    clusters.reserveCapacity(range.count)
-    members.reserveCapacity(range.count)
-    heads = Array(order[range])
+    clusters = [ClusterIndex.Cluster](hugePagesCapacity: range.count)
+    members = [UInt32](hugePagesCapacity: range.count)
+    heads = [UInt32](hugePagesCapacity: range.count) { buffer, count in
+      _ = buffer.initialize(from: order[range])
+      count = range.count
+    }
     boundarySeeds = Array(repeating: [], count: options.maxZoom)
     waitingStarts = Array(repeating: 0, count: options.maxZoom + 2)
   }
@@ -115,7 +119,7 @@ struct HierarchyBuilder {
       let d = options.separation(atLevel: level)
       // Nearest squared distances, capped at the reach: nothing closer is known beyond it.
       let reach = d * Double(1 << reachLevels)
-      var near = level == first && widening > 0 ? [Double](repeating: reach * reach, count: items.count) : []
+      var near = level == first && widening > 0 ? [Double](hugePagesRepeating: reach * reach, count: items.count) : []
       mergeLevel(level: level, separation: d, reach: reach, depth: depth, near: &near)
       if !near.isEmpty { setAsideIsolated(near: &near, below: level) }
     }
@@ -157,9 +161,8 @@ struct HierarchyBuilder {
     for entry in 1..<starts.count { starts[entry] += starts[entry - 1] }
     var next = starts
     let setAside = starts[level]
-    var staying: [LevelItem] = []
-    staying.reserveCapacity(items.count - setAside)
-    waiting = [LevelItem](unsafeUninitializedCapacity: setAside) { buffer, initialized in
+    var staying = [LevelItem](hugePagesCapacity: items.count - setAside)
+    waiting = [LevelItem](hugePagesCapacity: setAside) { buffer, initialized in
       items.withUnsafeMutableBufferPointer { items in
         var pages = ConsumedPages(items, minimumBytes: releaseBytes)
         for (i, entry) in entries.enumerated() {

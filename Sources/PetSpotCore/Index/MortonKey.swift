@@ -75,10 +75,9 @@ package enum MortonKey {
   /// `twoCores` the sort's digit passes run on two threads (from 65,536 pins).
   /// - Complexity: O(n).
   static func sorted(_ pins: PinSet, twoCores: Bool = false) -> (keys: [UInt64], positions: [UInt32]) {
-    var keys: [UInt64] = []
-    var positions: [UInt32] = []
-    keys.reserveCapacity(pins.count)
-    positions.reserveCapacity(pins.count)
+    // Sorted and then gathered in Z order at scattered places: in huge pages.
+    var keys = [UInt64](hugePagesCapacity: pins.count)
+    var positions = [UInt32](hugePagesCapacity: pins.count)
     pins.mercatorX.withUnsafeBufferPointer { xs in
       pins.mercatorY.withUnsafeBufferPointer { ys in
         for i in 0..<pins.count where !ys[i].isNaN {

@@ -61,8 +61,10 @@ package enum RadixSort {
         }
       }
     }
-    var keyBuffer = [UInt64](repeating: 0, count: n)
-    var valueBuffer = [UInt32](repeating: 0, count: n)
+    // Written at 256 places at once: in huge pages (fewer TLB misses). Not zeroed: a pass that
+    // moves the keys writes every slot before the buffers are read.
+    var keyBuffer = [UInt64](hugePagesCapacity: n) { _, count in count = n }
+    var valueBuffer = [UInt32](hugePagesCapacity: n) { _, count in count = n }
     for pass in 0..<passes {
       let shift = UInt64(lowBit + pass * digitBits)
       let base = pass * buckets
@@ -108,8 +110,8 @@ package enum RadixSort {
     let half = n / 2
     let buckets = 1 << digitBits
     let mask = UInt64(buckets - 1)
-    var keyBuffer = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
-    var valueBuffer = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var keyBuffer = [UInt64](hugePagesCapacity: n) { _, count in count = n }
+    var valueBuffer = [UInt32](hugePagesCapacity: n) { _, count in count = n }
     // Per half, per digit: its count, then where its next key goes.
     let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * buckets)
     defer { counts.deallocate() }

@@ -48,7 +48,7 @@ extension Array where Element: BitwiseCopyable {
     let total = first.count + second.count
     var firstPages = ConsumedPages(first, minimumBytes: minimumBytes)
     var secondPages = ConsumedPages(second, minimumBytes: minimumBytes)
-    return [Element](uninitializedCapacity: total) { merged, initialized in
+    return [Element](hugePagesCapacity: total) { merged, initialized in
       var (i, k) = (first.count, second.count)
       for slot in stride(from: total - 1, through: 0, by: -1) {
         // From the back: the later of the two remaining last elements; `first`'s only when

@@ -45,8 +45,17 @@ public struct PinSet: Sendable {
     self.otherStatuses = otherStatuses
     self.sourceRows = sourceRows
     self.invalidCount = invalidCount
-    mercatorX = longitudes.map(WebMercator.x(longitude:))
-    mercatorY = latitudes.map { abs($0) <= WebMercator.latitudeLimit ? WebMercator.y(latitude: $0) : .nan }
+    // Read at scattered places by index builds and queries: in huge pages.
+    mercatorX = [Double](hugePagesCapacity: longitudes.count) { xs, count in
+      for (i, longitude) in longitudes.enumerated() { xs[i] = WebMercator.x(longitude: longitude) }
+      count = longitudes.count
+    }
+    mercatorY = [Double](hugePagesCapacity: latitudes.count) { ys, count in
+      for (i, latitude) in latitudes.enumerated() {
+        ys[i] = abs(latitude) <= WebMercator.latitudeLimit ? WebMercator.y(latitude: latitude) : .nan
+      }
+      count = latitudes.count
+    }
   }
 
   /// The number of (valid) pins.
