@@ -16,8 +16,9 @@ extension HierarchyBuilder {
       taken.deallocate()
       found.deallocate()
     }
+    // The taken flags are read and set at scattered places: in huge pages. (A seed's members are
+    // written to the front of `found` only: left in small pages.)
     HugePages.advise(taken)
-    HugePages.advise(found)
     taken.initialize(repeating: false)
     let cache = NeighbourCache()
     defer { cache.deallocate() }
