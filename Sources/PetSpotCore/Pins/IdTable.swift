@@ -7,6 +7,8 @@ public struct IdTable: Sendable {
   package private(set) var offsets: [UInt32] = [0]
   /// Open-addressing hash table of id numbers + 1 (0 = empty); its size is a power of two.
   private var slots: [UInt32] = Array(repeating: 0, count: 16)
+  /// The ids forgotten (``forget(_:)``): their bytes stay, so a rehash must leave them out.
+  private var forgotten: Set<Int> = []
 
   public init() {}
 
@@ -84,6 +86,7 @@ public struct IdTable: Sendable {
   /// Forgets id `i`: ``position(of:)`` no longer finds it and it may be appended again (its
   /// bytes stay, so positions do not move). Later entries of its probe run move back into the gap.
   package mutating func forget(_ i: Int) {
+    forgotten.insert(i)
     let mask = slots.count - 1
     var slot = home(of: UInt32(i + 1))
     while slots[slot] != 0 && slots[slot] != UInt32(i + 1) { slot = (slot + 1) & mask }
@@ -139,9 +142,10 @@ public struct IdTable: Sendable {
   private mutating func rehash(_ size: Int) {
     var newSlots = [UInt32](repeating: 0, count: size)
     var repeated: Int?
+    let forgotten = forgotten
     bytes.withUnsafeBufferPointer { b in
       offsets.withUnsafeBufferPointer { o in
-        for i in 0..<(o.count - 1) {
+        for i in 0..<(o.count - 1) where forgotten.isEmpty || !forgotten.contains(i) {
           let key = UnsafeBufferPointer(rebasing: b[Int(o[i])..<Int(o[i + 1])])
           var slot = Self.hash(key) & (size - 1)
           while newSlots[slot] != 0 {
