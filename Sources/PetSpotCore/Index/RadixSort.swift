@@ -61,7 +61,7 @@ package enum RadixSort {
         }
       }
     }
-    // Written at 256 places at once: in huge pages (fewer TLB misses). Not zeroed: a pass that
+    // Written at 2,048 places at once: in huge pages (fewer TLB misses). Not zeroed: a pass that
     // moves the keys writes every slot before the buffers are read.
     var keyBuffer = [UInt64](hugePagesCapacity: n) { _, count in count = n }
     var valueBuffer = [UInt32](hugePagesCapacity: n) { _, count in count = n }

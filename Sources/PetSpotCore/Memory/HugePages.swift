@@ -5,7 +5,7 @@
 /// Transparent huge pages (2 MiB) for the large working arrays of a build.
 ///
 /// A cluster build reads and writes its large arrays at scattered places — gathers in Z order,
-/// scatters by pin, radix passes writing to 256 places at once — so with 4 KiB pages most accesses
+/// scatters by pin, radix passes writing to 2,048 places at once — so with 4 KiB pages most accesses
 /// that miss the cache miss the TLB too, and every fresh page is a fault. Linux backs an anonymous
 /// range with 2 MiB pages when the program asks (`madvise(MADV_HUGEPAGE)`) and its
 /// transparent-huge-page mode is `madvise` (Debian's default) or `always` (then nothing changes);
