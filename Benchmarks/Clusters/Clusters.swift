@@ -81,6 +81,14 @@ let benchmarks: @Sendable () -> Void = {
         k += 1
       }
     }
+    // The transitions of that tap (France): from the unfiltered result to the MISSING one and back
+    // (two hierarchies of one index: the relation is found from the leaves).
+    Benchmark("cluster.filter.transitions.country.\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+      let all = ClusterData.filterableIndex(size)
+      let missing = try! all.filtered(by: ClusterData.filters[0].1)
+      let view = CameraView(ClusterData.cameras[1].1)
+      measureTransitionsBothWays(benchmark, (all, all.items(in: view)), (missing, missing.items(in: view)))
+    }
     Benchmark("cluster.hittest.country.\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
       let result = ClusterData.index(size).items(in: CameraView(ClusterData.cameras[1].1))
       var random = SplitMix64(seed: 3)
@@ -102,14 +110,8 @@ let benchmarks: @Sendable () -> Void = {
           latitude: city.center.latitude + city.latitudeDelta / 10, longitude: city.center.longitude),
         latitudeDelta: city.latitudeDelta / 1.41, longitudeDelta: city.longitudeDelta / 1.41, width: city.width,
         height: city.height)
-      let (a, b) = (index.items(in: CameraView(city)), index.items(in: CameraView(closer)))
-      var k = 0
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(
-          k & 1 == 0 ? index.transitions(from: a, of: index, to: b) : index.transitions(from: b, of: index, to: a))
-        k += 1
-      }
+      measureTransitionsBothWays(
+        benchmark, (index, index.items(in: CameraView(city))), (index, index.items(in: CameraView(closer))))
     }
     // Reveal a random pin shown by the France query: the item holding it and the camera showing
     // it alone (checked by one or more queries at that camera).
@@ -185,6 +187,23 @@ func buildBenchmark(_ name: String, size: Int, options: ClusterOptions, pins: @e
     }
     benchmark.stopMeasurement()
     benchmark.measurement(.custom("index bytes per pin"), bytes / size)
+  }
+}
+
+/// Times the transitions from `a`'s result to `b`'s and back, alternately (a result with the index
+/// that answered it).
+func measureTransitionsBothWays(
+  _ benchmark: Benchmark, _ a: (index: ClusterIndex, result: ClusterResult),
+  _ b: (index: ClusterIndex, result: ClusterResult)
+) {
+  var k = 0
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations {
+    blackHole(
+      k & 1 == 0
+        ? b.index.transitions(from: a.result, of: a.index, to: b.result)
+        : a.index.transitions(from: b.result, of: b.index, to: a.result))
+    k += 1
   }
 }
 

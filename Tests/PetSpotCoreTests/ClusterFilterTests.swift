@@ -151,8 +151,14 @@ struct ClusterFilterTests {
     var random = SeededRandom(seed: 0xF11A + UInt64(round))
     var options = Self.options(&random)
     options.maxZoom = [16, 8, 20][round]
+    // Changes made under a filter answered by the hierarchy over every pin, then under ones answered
+    // by a status's own hierarchy (the other hierarchies follow the changes on the side).
+    let filterUnderChanges = [
+      ClusterFilter(statuses: [.missing, .closed], values: ["species": ["DOG", "CAT", ""]]),
+      ClusterFilter(statuses: [.missing]), ClusterFilter(statuses: [.found], values: ["species": ["DOG", "CAT"]]),
+    ][round]
     var index = try ClusterIndex(pins: try ClusterAggregateTests.pins(&random, count: 250), options: options)
-      .filtered(by: ClusterFilter(statuses: [.missing, .closed], values: ["species": ["DOG", "CAT", ""]]))
+      .filtered(by: filterUnderChanges)
     let spot = (index.pins.latitudes[0], index.pins.longitudes[0])
     var serial = index.pins.count
     for step in 0..<150 {
@@ -184,15 +190,16 @@ struct ClusterFilterTests {
         }
         ClusterAggregateTests.expectExact(index, &random, "round \(round) step \(step)")
         for filter in [
-          ClusterFilter(statuses: [.missing]), ClusterFilter(statuses: [.found], values: ["species": ["CAT"]]),
+          ClusterFilter(statuses: [.missing, nil]), ClusterFilter(statuses: [.found], values: ["species": ["CAT"]]),
           index.filter!,
         ] {
           let single = try index.filtered(by: filter)
           let (mismatches, compared) = single.filteredExpansionZoomMismatches()
           #expect(
-            mismatches.isEmpty && (compared > 0 || filter.values.isEmpty == false),
+            mismatches.isEmpty && (compared > 0 || filter.values.isEmpty == false || filter.statuses?.count == 1),
             "round \(round) step \(step) \(filter)")
         }
+        try Self.expectStatusHierarchiesFresh(index, camera: random.camera(.continent), "round \(round) step \(step)")
         // The same answers as a fresh filterable build over the same pins.
         let fresh = try ClusterIndex(pins: index.pins.withoutRetired(), options: options).filtered(by: index.filter)
         let camera = random.camera(.continent)
@@ -203,6 +210,26 @@ struct ClusterFilterTests {
             == b.map { "\($0.kind) \($0.point) \($0.cluster?.id ?? "") \($0.cluster?.count ?? 1)" },
           "round \(round) step \(step)")
       }
+    }
+  }
+
+  /// A filter on one status gives the items of a fresh build over the pins of that status alone
+  /// (its own hierarchy, kept in step with every change).
+  static func expectStatusHierarchiesFresh(_ index: ClusterIndex, camera: Camera, _ context: String) throws {
+    for status in [PinStatus.missing, .found, .closed] {
+      let filtered = try index.filtered(by: ClusterFilter(statuses: [status]))
+      var alone = index.pins
+      for p in 0..<alone.count where !alone.isRetired(p) && alone.status(at: p) != status { alone.retire(at: p) }
+      var options = index.options
+      options.filterable = false
+      let fresh = try ClusterIndex(pins: alone.withoutRetired(), options: options)
+      let describe = { (items: [ClusterItem]) in
+        items.map { "\($0.kind) \($0.point) \($0.cluster?.id ?? "") \($0.cluster?.count ?? 1)" }
+      }
+      #expect(
+        describe(filtered.items(in: CameraView(camera)).items) == describe(fresh.items(in: CameraView(camera)).items),
+        "\(context) \(status)")
+      #expect(filtered.pinCount == fresh.pinCount, "\(context) \(status)")
     }
   }
 
@@ -227,15 +254,43 @@ struct ClusterFilterTests {
       height: 844)
     for step in 0..<40 {
       let (a, b) = (filters[step % 5], filters[(step + 1) % 5])
-      let oldIndex = try index.filtered(by: a)
-      let newIndex = try index.filtered(by: b)
-      let old = oldIndex.items(in: CameraView(camera))
-      if step % 2 == 1 { camera = ClusterTransitionTests.next(after: camera, &random) }
-      let new = newIndex.items(in: CameraView(camera))
-      let transitions = newIndex.transitions(from: old, of: oldIndex, to: new)
-      ClusterTransitionTests.checkShape(transitions, old: old, new: new)
-      let expected = ClusterTransitionTests.reference(old: old, oldIndex: oldIndex, new: new, newIndex: newIndex)
-      #expect(Set(transitions.map { [Array($0.from), Array($0.to)] }) == expected, "step \(step): \(a) → \(b)")
+      try Self.expectExactTransitions(
+        from: index.filtered(by: a), to: index.filtered(by: b), camera: &camera, move: step % 2 == 1, &random,
+        "step \(step): \(String(describing: a)) → \(String(describing: b))")
+    }
+  }
+
+  /// The transitions from `oldIndex`'s result at `camera` to `newIndex`'s (at `camera` moved on
+  /// first when `move`) cover every item once and equal the groups brute force over the leaves finds.
+  static func expectExactTransitions(
+    from oldIndex: ClusterIndex, to newIndex: ClusterIndex, camera: inout Camera, move: Bool,
+    _ random: inout SeededRandom, _ context: String
+  ) {
+    let old = oldIndex.items(in: CameraView(camera))
+    if move { camera = ClusterTransitionTests.next(after: camera, &random) }
+    let new = newIndex.items(in: CameraView(camera))
+    let transitions = newIndex.transitions(from: old, of: oldIndex, to: new)
+    ClusterTransitionTests.checkShape(transitions, old: old, new: new)
+    let expected = ClusterTransitionTests.reference(old: old, oldIndex: oldIndex, new: new, newIndex: newIndex)
+    #expect(Set(transitions.map { [Array($0.from), Array($0.to)] }) == expected, "\(context)")
+  }
+
+  @Test(
+    "a status chip toggled at random cameras of every kind: the transitions between two hierarchies equal brute force",
+    arguments: CameraKind.allCases)
+  func transitionsBetweenHierarchies(kind: CameraKind) throws {
+    var random = SeededRandom(seed: 0xF11D &+ UInt64(CameraKind.allCases.firstIndex(of: kind)!))
+    let index = try ClusterIndex(pins: Self.pins(&random, count: 1500), options: Self.options(&random))
+    let filters: [ClusterFilter?] = [
+      nil, ClusterFilter(statuses: [.missing]), ClusterFilter(statuses: [.found], values: ["species": ["DOG", "CAT"]]),
+      ClusterFilter(statuses: [.missing, .found]), ClusterFilter(statuses: [.closed]),
+    ]
+    for step in 0..<30 {
+      let (a, b) = (filters[Int(random.next() % 5)], filters[Int(random.next() % 5)])
+      var camera = random.camera(kind)
+      try Self.expectExactTransitions(
+        from: index.filtered(by: a), to: index.filtered(by: b), camera: &camera, move: step % 2 == 1, &random,
+        "\(kind) step \(step): \(String(describing: a)) → \(String(describing: b))")
     }
   }
 

@@ -193,19 +193,23 @@ struct RenderAndBenchCommandTests {
     let places = URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent()
       .appendingPathComponent("geonames-places.csv").path
     let run = try CLIRunner.run([
-      "bench", "--generate", "3000", "--places", places, "--operations", "cluster-query,cluster-filtered",
-      "--cameras", "country,world", "--filter", "status=FOUND", "--filter", "species=CAT", "--repetitions", "2",
-      "--warmup", "0", "--json",
+      "bench", "--generate", "3000", "--places", places, "--operations",
+      "cluster-query,cluster-filtered,cluster-filter-switch", "--cameras", "country,world", "--filter", "status=FOUND",
+      "--filter", "species=CAT", "--repetitions", "2", "--warmup", "0", "--json",
     ])
     #expect(run.status == 0, "\(run.stderr)")
     let rows = try run.lines.map(CLIRunner.object).filter { $0["operation"] != nil }
     let names = rows.map { "\($0["operation"]!)@\($0["camera"] ?? "nil")" }
     #expect(
-      names == ["cluster-query@country", "cluster-query@world", "cluster-filtered@country", "cluster-filtered@world"],
+      names == [
+        "cluster-query@country", "cluster-query@world", "cluster-filtered@country", "cluster-filtered@world",
+        "cluster-filter-switch@country", "cluster-filter-switch@world",
+      ],
       "\(names)")
     for (plain, filtered) in zip(rows[0..<2], rows[2..<4]) {
       #expect(filtered["result"] as? Int ?? 0 > 0 && plain["result"] as? Int ?? 0 > 0, "\(filtered)")
     }
+    for row in rows[4..<6] { #expect(row["result"] as? Int ?? 0 > 0, "transitions of the switch: \(row)") }
     let bad = try CLIRunner.run([
       "bench", "--generate", "100", "--places", places, "--operations", "cluster-filtered", "--filter", "species",
     ])

@@ -83,10 +83,20 @@ extension ClusterIndex {
     let filter = suspendFilter()
     defer { resumeFilter(filter) }
     pins.setProperty(name, to: value, at: position)
-    updateCategory(ofPin: UInt32(position))
+    let update = { (index: inout ClusterIndex) in
+      index.propertyChanged(at: UInt32(position), slots: slots, column: column)
+    }
+    update(&self)
+    updateSideHierarchies(update)
+  }
+
+  /// Brings a pin's category and the aggregates `slots` (over property `column`) of the clusters
+  /// holding it up to date after its property changed in ``pins``.
+  private mutating func propertyChanged(at pin: UInt32, slots: [Int], column: Int?) {
+    updateCategory(ofPin: pin)
     guard !slots.isEmpty, let column else { return }
-    for s in slots { try! aggregateTable.slots[s].admit(pins.properties[column].values) }  // checked above
-    for number in clustersHolding(UInt32(position)) where !updateAggregates(of: number) { break }
+    for s in slots { try! aggregateTable.slots[s].admit(pins.properties[column].values) }  // checked by the caller
+    for number in clustersHolding(pin) where !updateAggregates(of: number) { break }
   }
 
   /// The clusters holding a pin, finest first (none when it is not on the map).

@@ -19,16 +19,23 @@ extension ClusterIndex {
   ///
   /// Large working arrays hand their pages back as they are consumed (``ConsumedPages``), from
   /// `releasingPagesFrom` bytes up; tests pass less than the default to exercise that on small sets.
+  ///
+  /// With `onlyStatus`, the hierarchy holds only the pins with that status code (a per-status
+  /// hierarchy of a filterable index); without, a filterable index builds those too.
   package init(
-    pins: PinSet, options: ClusterOptions, parts: Int, releasingPagesFrom releaseBytes: Int = ConsumedPages.minimumBytes
+    pins: PinSet, options: ClusterOptions, parts: Int,
+    releasingPagesFrom releaseBytes: Int = ConsumedPages.minimumBytes,
+    onlyStatus: UInt8? = nil
   ) throws(InvalidInput) {
     try options.validate()
     let aggregates = try AggregateTable(aggregates: options.aggregates, pins: pins)
     self.options = options
     self.pins = pins
+    hierarchyStatus = onlyStatus
     // Moved out of the parts, not shared with them: the repair of the cut then writes the arrays
     // in place (a shared array would be copied whole by its first write).
-    let built = Self.buildParts(pins: pins, options: options, parts: parts, releaseBytes: releaseBytes)
+    let built = Self.buildParts(
+      pins: pins, options: options, parts: parts, releaseBytes: releaseBytes, onlyStatus: onlyStatus)
     (clusters, clusterTable, members) = (built.clusters, built.table, built.members)
     (tops, absorbers, heads, roots, order) = (built.tops, built.absorbers, built.heads, built.roots, built.order)
     liveClusters = clusters.count
@@ -40,7 +47,15 @@ extension ClusterIndex {
     clusters = Self.trimmed(clusters)
     members = Self.trimmed(members)
     aggregateTable = aggregates  // empty until now: the repair of the cut had nothing to update
-    computeAllAggregates()
+    guard options.filterable && onlyStatus == nil else {
+      computeAllAggregates()
+      return
+    }
+    // A filterable index's per-status hierarchies are built beside its aggregates and category
+    // runs (a serial pass over the clusters).
+    var sides: [ClusterIndex] = []
+    ParallelPair.run({ computeAllAggregates() }, { sides = Self.statusHierarchies(pins: pins, options: options) })
+    sideHierarchies = sides
   }
 
   /// What the parts' builders leave: the index's arrays, and the first part's boundary seeds when
@@ -55,13 +70,15 @@ extension ClusterIndex {
   /// Sorts, builds the parts (on two cores) and lays them side by side — the second's cluster
   /// numbers and member runs move up. The builders' clusters and members are released as they
   /// are merged, their per-slot outputs when this returns (before the repair of the cut).
-  private static func buildParts(pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int) -> BuiltParts {
+  private static func buildParts(
+    pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, onlyStatus: UInt8?
+  ) -> BuiltParts {
     // The Morton sort and the id hashes are independent: one core each.
     var keys: [UInt64] = []
     var order: [UInt32] = []
     var hashes: [UInt64] = []
     ParallelPair.run(
-      { (keys, order) = MortonKey.sorted(pins) },
+      { (keys, order) = MortonKey.sorted(pins, status: onlyStatus) },
       {
         hashes = [UInt64](hugePagesCapacity: pins.count) { buffer, count in
           for i in 0..<pins.count { buffer[i] = pins.ids.withUTF8(i) { Self.idHash($0) } }

@@ -19,10 +19,14 @@ extension ClusterIndex {
     let filter = suspendFilter()
     defer { resumeFilter(filter) }
     let pin = UInt32(pins.count - 1)
-    tops.append(Self.notAnItem)
-    absorbers.append(0)
-    heads.append(pin)
-    enter(pin)
+    let place = { (index: inout ClusterIndex) in
+      index.tops.append(Self.notAnItem)
+      index.absorbers.append(0)
+      index.heads.append(pin)
+      index.enter(pin)
+    }
+    place(&self)
+    updateSideHierarchies(place)
     return Int(pin)
   }
 
@@ -35,8 +39,10 @@ extension ClusterIndex {
     let filter = suspendFilter()
     defer { resumeFilter(filter) }
     leave(UInt32(position))
+    updateSideHierarchies { $0.leave(UInt32(position)) }
     pins.retire(at: position)
     retiredCount += 1
+    updateSideHierarchies { $0.retiredCount += 1 }
   }
 
   /// Moves the pin at `position` and sets its status, keeping its id and place in the order.
@@ -50,23 +56,24 @@ extension ClusterIndex {
     let filter = suspendFilter()
     defer { resumeFilter(filter) }
     leave(UInt32(position))
+    updateSideHierarchies { $0.leave(UInt32(position)) }
     try pins.update(at: position, latitude: latitude, longitude: longitude, status: status)
     enter(UInt32(position))
+    updateSideHierarchies { $0.enter(UInt32(position)) }
   }
 
   /// The same index over ``pins`` without the retired places (a fresh build: positions change).
   public func compacted() -> ClusterIndex {
-    // The options were validated when this index was built.
-    var index = try! ClusterIndex(pins: pins.withoutRetired(), options: options)
-    index.resumeFilter(filter)
-    return index
+    // The options were validated when this index was built, and the filter accepted.
+    try! ClusterIndex(pins: pins.withoutRetired(), options: options).filtered(by: filter)
   }
 
-  /// Makes a pin (with its coordinate in ``pins``) an item of level maxZoom and carries that down.
+  /// Makes a pin (with its coordinate in ``pins``) an item of level maxZoom and carries that down
+  /// — in a per-status hierarchy, only a pin of its status.
   private mutating func enter(_ pin: UInt32) {
     updateCategory(ofPin: pin)
     let p = point(pin)
-    guard !p.y.isNaN else { return }  // beyond the Mercator limit: never an item
+    guard !p.y.isNaN, holdsPinsOfItsStatus(pin) else { return }  // beyond the Mercator limit: never an item
     tops[Int(pin)] = UInt8(options.maxZoom)
     order.insert(pin, keys: keys, tops: tops)
     propagate([LevelChange(pin: pin, entered: true, point: p)])

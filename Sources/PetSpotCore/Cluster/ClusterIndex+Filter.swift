@@ -9,30 +9,33 @@ extension ClusterIndex {
   public var filter: ClusterFilter? { requestedFilter }
 
   /// This index with its queries showing only the pins `filter` admits (`nil`, or a filter that
-  /// admits everything: all pins). No rebuild: O(categories) to resolve the filter; the storage is
-  /// shared (copy-on-write) with this index.
+  /// admits everything: all pins). No rebuild: a filter on exactly one of MISSING, FOUND and
+  /// CLOSED is answered by that status's own hierarchy (built with the index), any other from the
+  /// hierarchy over every pin; O(categories) to resolve the filter; the storage is shared
+  /// (copy-on-write) with this index.
   /// - Throws: ``InvalidInput`` (field `filter`) when the index was not built
   ///   ``ClusterOptions/filterable`` or the filter names a property that is not a counts
   ///   aggregate's.
   public func filtered(by filter: ClusterFilter?) throws(InvalidInput) -> ClusterIndex {
-    var out = self
     guard let filter, !filter.showsEverything else {
+      var out = answeredBy(status: nil)
       (out.requestedFilter, out.activeFilter) = (nil, nil)
       return out
     }
-    guard let runs = categoryRuns else {
+    guard categoryRuns != nil else {
       throw InvalidInput(
         field: "filter", code: .unsupported,
         message: "filters need an index built filterable (ClusterOptions.filterable, CLI --filterable)")
     }
-    let resolved = try ActiveFilter(filter, pins: pins, runs: runs)
+    var out = answeredBy(status: hierarchyStatus(for: filter))
+    let resolved = try ActiveFilter(out.withinHierarchy(filter), pins: pins, runs: out.categoryRuns!)
     (out.requestedFilter, out.activeFilter) = (filter, resolved.showsAll ? nil : resolved)
     return out
   }
 
   /// Makes an index built without ``ClusterOptions/filterable`` filterable: one pass over its
-  /// clusters, finest first (as the build would have made), after which ``filtered(by:)`` works.
-  /// Does nothing on a filterable index.
+  /// clusters, finest first (as the build would have made), and the per-status hierarchies (about
+  /// one more build), after which ``filtered(by:)`` works. Does nothing on a filterable index.
   /// - Throws: ``InvalidInput`` (field `aggregate`) with more than
   ///   ``ClusterOptions/maxFilterDimensions`` counts aggregates; nothing changes.
   public mutating func makeFilterable() throws(InvalidInput) {
@@ -42,6 +45,7 @@ extension ClusterIndex {
     try options.validate()
     self.options = options
     computeAllCategoryRuns(order: clustersFinestFirst())
+    sideHierarchies = Self.statusHierarchies(pins: pins, options: options)
   }
 
   /// Drops the resolved filter before a change (so that the change does not copy the arrays it
@@ -55,12 +59,13 @@ extension ClusterIndex {
   mutating func resumeFilter(_ filter: ClusterFilter?) {
     requestedFilter = filter
     guard let filter, let runs = categoryRuns,
-      let resolved = try? ActiveFilter(filter, pins: pins, runs: runs)  // its properties were accepted
+      let resolved = try? ActiveFilter(withinHierarchy(filter), pins: pins, runs: runs)  // accepted before
     else { return }
     activeFilter = resolved.showsAll ? nil : resolved
   }
 
-  /// Whether a pin is shown (always without a filter): its category's flag.
+  /// Whether a pin of this hierarchy (an item at some level: in a per-status hierarchy, one of its
+  /// status) is shown (always without a filter): its category's flag.
   @inline(__always)
   func isShown(_ pin: UInt32) -> Bool {
     activeFilter?.shows(pin) ?? true

@@ -79,6 +79,12 @@ public struct ClusterIndex: Sendable {
   /// ``requestedFilter`` resolved, or `nil` when it shows every category the pins have (queries
   /// then take the unfiltered path: the same items).
   var activeFilter: ActiveFilter?
+  /// The status code of the only pins this hierarchy holds, or `nil` when it holds every pin on
+  /// the map (see "Per-status hierarchies" in ``filtered(by:)``).
+  var hierarchyStatus: UInt8?
+  /// A filterable index's other hierarchies — over every pin, or per status —, those not
+  /// answering its queries now (their ``pins`` are empty while on the side).
+  var sideHierarchies: [ClusterIndex] = []
 
   /// Marks a node reference as a cluster number rather than a pin position.
   static let clusterFlag: UInt32 = 0x8000_0000
@@ -88,10 +94,11 @@ public struct ClusterIndex: Sendable {
   /// references need): the run ends there, so the record keeps no count.
   static let lastMemberFlag: UInt32 = 0x8000_0000
 
-  /// Pins on the map (clustered); pins beyond the Mercator limit are never shown.
+  /// Pins on the map (clustered) in the hierarchy answering queries — under a filter on one
+  /// status, those of that status; pins beyond the Mercator limit are never shown.
   public var pinCount: Int { order.count }
 
-  /// Number of clusters over all levels.
+  /// Number of clusters over all levels of the hierarchy answering queries.
   public var clusterCount: Int { liveClusters }
 
   /// Bytes a cluster record takes in ``clusters`` (its stride).
@@ -106,7 +113,7 @@ public struct ClusterIndex: Sendable {
       + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
       .capacity * 4
       + memberCapacities.capacity * 11 + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
-      + (categoryRuns?.memoryBytes ?? 0)
+      + (categoryRuns?.memoryBytes ?? 0) + sideHierarchiesMemoryBytes
   }
 
   /// Per pin: its 62-bit Morton key (0 for pins off the map), computed from its position.

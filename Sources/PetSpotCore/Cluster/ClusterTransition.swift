@@ -64,19 +64,22 @@ extension ClusterIndex {
   /// two results of the same hierarchy this finds exactly the items sharing pins (its clusters
   /// nest, so of two overlapping nodes one holds the other's seed). Across different options or
   /// changed pins the hierarchies differ, and pairs sharing only pins other than such seeds are
-  /// not related (their items appear and disappear).
+  /// not related (their items appear and disappear). Between two hierarchies of one index (a
+  /// filter on one status and another filter), the relation is completed exactly from the old
+  /// items' leaves where leaf boxes meet.
   ///
   /// Transitions are in the order of their first new item, then the disappearing old items.
-  /// - Complexity: O((m + n) · depth) for m old and n new items, plus their merged parts.
+  /// - Complexity: O((m + n) · depth) for m old and n new items, plus their merged parts; between
+  ///   two hierarchies of one index, plus the leaves looked at (at 1M pins, 0.3–6 ms).
   public func transitions(from old: ClusterResult, of oldIndex: ClusterIndex, to new: ClusterResult)
     -> [ClusterTransition]
   {
+    let sharing = pins.ids.sharesEntries(with: oldIndex.pins.ids)
     let oldNodes = ItemNodes(old, index: oldIndex)
     let newNodes = ItemNodes(new, index: self)
     var edges: [(old: Int, new: Int)] = []
     edges.reserveCapacity(old.items.count + new.items.count)
     // Each old item's seeds, found among the new items, and each new item's among the old.
-    let sharing = pins.ids.sharesEntries(with: oldIndex.pins.ids)
     let filters = FilterPair(old: oldIndex, new: self)
     for (i, item) in old.items.enumerated() {
       oldIndex.forEachSeed(of: item) { seed, node in
@@ -96,6 +99,9 @@ extension ClusterIndex {
         edges.append((i, j))
       }
     }
+    if isSiblingHierarchy(of: oldIndex, sharingIds: sharing) {
+      edges += siblingEdges(from: old, of: oldIndex, to: new, newNodes: newNodes, known: edges)
+    }
     return Self.transitions(edges: edges, old: old, new: new)
   }
 
@@ -104,20 +110,8 @@ extension ClusterIndex {
     -> [ClusterTransition]
   {
     let (m, n) = (old.items.count, new.items.count)
-    // Union-find over old items 0..<m and new items m..<m + n.
-    var parent = Array(0..<(m + n))
-    func root(_ x: Int) -> Int {
-      var x = x
-      while parent[x] != x {
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-      }
-      return x
-    }
-    for (i, j) in edges {
-      let (a, b) = (root(i), root(m + j))
-      if a != b { parent[max(a, b)] = min(a, b) }
-    }
+    var groups = ItemGroups(oldCount: m, newCount: n)
+    for (i, j) in edges { groups.join(old: i, new: j) }
     // Groups numbered in order of their first new item, then the old-only ones; per group its
     // old and new counts, then one buffer: group g's old items, then its new ones.
     var groupOf = [Int](repeating: -1, count: m + n)
@@ -125,7 +119,7 @@ extension ClusterIndex {
     var member = [Int](repeating: 0, count: m + n)
     counts.reserveCapacity(m + n)
     func place(_ node: Int) {
-      let r = root(node)
+      let r = groups.root(node)
       if groupOf[r] < 0 {
         groupOf[r] = counts.count
         counts.append((0, 0))

@@ -72,17 +72,23 @@ package enum MortonKey {
 
   /// The keys of the pins on the map (pins beyond the Mercator limit are never visible), ascending,
   /// with the pins' positions; equal keys keep input order (the radix sort is stable). With
-  /// `twoCores` the sort's digit passes run on two threads (from 65,536 pins).
+  /// `twoCores` the sort's digit passes run on two threads (from 65,536 pins). With `status`, only
+  /// the pins with that status code.
   /// - Complexity: O(n).
-  static func sorted(_ pins: PinSet, twoCores: Bool = false) -> (keys: [UInt64], positions: [UInt32]) {
+  static func sorted(_ pins: PinSet, twoCores: Bool = false, status: UInt8? = nil) -> (
+    keys: [UInt64], positions: [UInt32]
+  ) {
     // Sorted and then gathered in Z order at scattered places: in huge pages.
     var keys = [UInt64](hugePagesCapacity: pins.count)
     var positions = [UInt32](hugePagesCapacity: pins.count)
     pins.mercatorX.withUnsafeBufferPointer { xs in
       pins.mercatorY.withUnsafeBufferPointer { ys in
-        for i in 0..<pins.count where !ys[i].isNaN {
-          keys.append(make(x: xs[i], y: ys[i]))
-          positions.append(UInt32(i))
+        pins.statusCodes.withUnsafeBufferPointer { codes in
+          let only = status.map(Int.init) ?? -1  // -1: every status
+          for i in 0..<pins.count where !ys[i].isNaN && (only < 0 || Int(codes[i]) == only) {
+            keys.append(make(x: xs[i], y: ys[i]))
+            positions.append(UInt32(i))
+          }
         }
       }
     }

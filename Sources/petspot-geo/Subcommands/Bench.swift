@@ -31,6 +31,7 @@ extension PetSpotGeoCommand {
       case clusterQuery = "cluster-query"
       case clusterTransitions = "cluster-transitions"
       case clusterFiltered = "cluster-filtered"
+      case clusterFilterSwitch = "cluster-filter-switch"
       case hitTest = "hit-test"
       case clusterInsert = "cluster-insert"
       case clusterRemove = "cluster-remove"
@@ -40,7 +41,7 @@ extension PetSpotGeoCommand {
         switch self {
         case .radius, .pruneScan, .pruneScanReused, .pruneIndex, .prunePlan, .prunePlanReused, .clusterQuery,
           .clusterTransitions,
-          .clusterFiltered,
+          .clusterFiltered, .clusterFilterSwitch,
           .hitTest:
           true
         case .indexBuild, .callout, .calloutObstacles, .clusterBuild, .clusterInsert, .clusterRemove: false
@@ -80,7 +81,7 @@ extension PetSpotGeoCommand {
 
     @Option(
       help: ArgumentHelp(
-        "cluster-filtered: the filter, as cluster --filter (repeatable); a property it names is counted per cluster (generated pins get species and lastSeenDate).",
+        "cluster-filtered, cluster-filter-switch: the filter, as cluster --filter (repeatable); a property it names is counted per cluster (generated pins get species and lastSeenDate).",
         valueName: "name=values"))
     var filter: [String] = ["status=MISSING"]
 
@@ -108,7 +109,9 @@ extension PetSpotGeoCommand {
     func run() throws {
       let chosen = operations.choices
       let pruneOrder = order.pruneOrder
-      let filtering = chosen.contains(.clusterFiltered) ? try Self.filter(filter) : nil
+      let filtering =
+        chosen.contains(where: { [.clusterFiltered, .clusterFilterSwitch].contains($0) })
+        ? try Self.filter(filter) : nil
       let properties = filtering.map { Array($0.values.keys).sorted() } ?? []
       var set: PinSet
       if let pins {
@@ -202,6 +205,18 @@ extension PetSpotGeoCommand {
           case .clusterFiltered:
             timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
               hits = filtered!.items(in: view).items.count
+            }
+          case .clusterFilterSwitch:
+            // The filter toggled at one camera: from the unfiltered result to the filtered one, and back.
+            let all = try filtered!.filtered(by: nil)
+            let (a, b) = (all.items(in: view), filtered!.items(in: view))
+            var flip = false
+            timing = measure(warmup: warmup, repetitions: repetitions, minimumNanoseconds: 5e8) {
+              flip.toggle()
+              hits =
+                (flip
+                ? filtered!.transitions(from: a, of: all, to: b)
+                : all.transitions(from: b, of: filtered!, to: a)).count
             }
           case .clusterTransitions:
             // From the camera's result to the one zoomed in by half a level (the camera's centre
