@@ -294,6 +294,22 @@ struct ClusterFilterTests {
     }
   }
 
+  @Test("made filterable after removals: each status's hierarchy is a fresh build's and counts the same retired places")
+  func filterableAfterRemovals() throws {
+    var random = SeededRandom(seed: 0xF11E)
+    var options = Self.options(&random)
+    options.filterable = false
+    var index = try ClusterIndex(pins: Self.pins(&random, count: 800), options: options)
+    for position in stride(from: 3, to: index.pins.count, by: 7) { index.remove(at: position) }
+    try index.makeFilterable()
+    for status in [PinStatus.missing, .found, .closed] {
+      #expect(try index.filtered(by: ClusterFilter(statuses: [status])).retiredCount == index.retiredCount)
+    }
+    for kind in [CameraKind.country, .wholeWorld] {
+      try Self.expectStatusHierarchiesFresh(index, camera: random.camera(kind), "\(kind)")
+    }
+  }
+
   @Test("reveal under a filter: the camera shows the pin alone; a hidden pin is not revealed")
   func reveal() throws {
     var random = SeededRandom(seed: 0xF11C)

@@ -46,6 +46,8 @@ extension ClusterIndex {
     self.options = options
     computeAllCategoryRuns(order: clustersFinestFirst())
     sideHierarchies = Self.statusHierarchies(pins: pins, options: options)
+    // Built over the same places, retired ones included: the same count of them.
+    for k in sideHierarchies.indices { sideHierarchies[k].retiredCount = retiredCount }
   }
 
   /// Drops the resolved filter before a change (so that the change does not copy the arrays it
