@@ -66,14 +66,6 @@ extension ClusterIndex {
     return edges
   }
 
-  /// Calls `body` with each node an item of a result of this index draws (a pin, a cluster, a
-  /// merged cluster's parts).
-  func forEachNode(of item: ClusterItem, _ body: (UInt32) -> Void) {
-    guard let cluster = item.cluster else { return body(UInt32(item.position)) }
-    body(cluster.node)
-    for part in cluster.mergedNodes { body(part) }
-  }
-
   /// The box (Mercator, world widths; x unwrapped around the drawn pin) holding a node's leaves.
   func box(of node: UInt32) -> WorldBox {
     guard Self.isCluster(node) else {

@@ -170,13 +170,20 @@ extension ClusterIndex {
     }
   }
 
+  /// Calls `body` with each node an item of a result of this index draws (a pin, a cluster, a
+  /// merged cluster's parts).
+  @inline(__always)
+  func forEachNode(of item: ClusterItem, _ body: (UInt32) -> Void) {
+    guard let cluster = item.cluster else { return body(UInt32(item.position)) }
+    body(cluster.node)
+    for part in cluster.mergedNodes { body(part) }
+  }
+
   /// Calls `body` with the drawn pin of each of an item's nodes (a merged cluster has several)
   /// and the node.
   @inline(__always)
   func forEachSeed(of item: ClusterItem, _ body: (_ seed: UInt32, _ node: UInt32) -> Void) {
-    guard let cluster = item.cluster else { return body(UInt32(item.position), UInt32(item.position)) }
-    body(seedPin(of: cluster.node), cluster.node)
-    for part in cluster.mergedNodes { body(seedPin(of: part), part) }
+    forEachNode(of: item) { body(seedPin(of: $0), $0) }
   }
 
   /// The position in this index's pins of the pin at `position` in `other`'s (the same place when
