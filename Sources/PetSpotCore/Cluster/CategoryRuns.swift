@@ -94,12 +94,41 @@ final class CategoryRuns: @unchecked Sendable {
     return category
   }
 
+  /// Works out every pin's category (a bulk build; huge pages: queries read it at scattered
+  /// places).
+  func assignCategories(in pins: PinSet) {
+    // A direct-mapped cache in front of the dictionary: a pin set has few categories, so nearly
+    // every pin finds its own there.
+    var cachedKeys = [UInt64](repeating: .max, count: 64)
+    var cachedNumbers = [UInt32](repeating: 0, count: 64)
+    pinCategories = [UInt32](hugePagesCapacity: pins.count) { buffer, count in
+      for p in 0..<pins.count {
+        let key = key(ofPin: p, in: pins)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if cachedKeys[slot] != key { (cachedKeys[slot], cachedNumbers[slot]) = (key, number(of: key)) }
+        buffer[p] = cachedNumbers[slot]
+      }
+      count = pins.count
+    }
+  }
+
   /// The category number of the pin at `position`, registered when new.
   func category(ofPin position: Int, in pins: PinSet) -> UInt32 {
+    number(of: key(ofPin: position, in: pins))
+  }
+
+  /// The key of the pin at `position`: its status code, then its value code per column.
+  @inline(__always)
+  private func key(ofPin position: Int, in pins: PinSet) -> UInt64 {
     var key = UInt64(pins.statusCodes[position])
     for (d, column) in columns.enumerated() {
       key |= UInt64(pins.properties[column].code(at: position)) << UInt64(8 + 9 * d)
     }
+    return key
+  }
+
+  /// The category number of `key`, registered when new.
+  private func number(of key: UInt64) -> UInt32 {
     if let number = numbers[key] { return number }
     let number = UInt32(keys.count)
     keys.append(key)
@@ -143,19 +172,11 @@ extension CategoryRuns {
     case cluster(Int)
   }
 
-  /// Makes room for `clusters` cluster numbers and about `entries` entries (before a bulk fill).
-  func reserve(clusters: Int, entries: Int) {
-    if starts.count < clusters {
-      starts += repeatElement(0, count: clusters - starts.count)
-      lengths += repeatElement(0, count: clusters - lengths.count)
-    }
-    categories.reserveCapacity(entries)
-    counts.reserveCapacity(entries)
-    representatives.reserveCapacity(entries)
-    splits.reserveCapacity(entries)
-    holders.reserveCapacity(entries)
-    hashes.reserveCapacity(entries)
-    extremes.reserveCapacity(entries * extremeSlots.count)
+  /// Takes the runs of a bulk build (``ClusterIndex/bulkCategoryRuns(order:runs:)``).
+  func adopt(_ entries: consuming Entries) {
+    (starts, lengths, unused) = (entries.starts, entries.lengths, 0)
+    (categories, counts, hashes, extremes) = (entries.categories, entries.counts, entries.hashes, entries.extremes)
+    (representatives, splits, holders) = (entries.representatives, entries.splits, entries.holders)
   }
 
   /// Sets cluster `number`'s run from its children's (each child once; the children's runs already

@@ -112,16 +112,25 @@ extension ClusterIndex {
   }
 
   /// Fills every cluster's aggregates from its children, finest level first (after a build).
-  /// With ``ClusterOptions/filterable``, the category runs too.
+  /// The category runs too, when this hierarchy keeps them (``keepsCategoryRuns``).
   mutating func computeAllAggregates() {
-    guard !aggregateTable.isEmpty || options.filterable else { return }
+    guard !aggregateTable.isEmpty || keepsCategoryRuns else { return }
     aggregateTable.ensureRows(clusters.count)
     let order = clustersFinestFirst()
     for s in aggregateTable.slots.indices {
       let column = pins.properties[aggregateTable.slots[s].column]
       aggregateTable.slots[s].fillAll(order: order, clusters: clusters, members: members, heads: heads, column: column)
     }
-    if options.filterable { computeAllCategoryRuns(order: order) }
+    if keepsCategoryRuns { computeAllCategoryRuns(order: order) }
+  }
+
+  /// A cluster's children as its seed's and members' nodes one level up, not their heads: during
+  /// a repair the heads of pins taken at this level are brought up to date only when the levels
+  /// below are (``recluster(_:)``).
+  func childNodes(of c: Cluster) -> [UInt32] {
+    var children: [UInt32] = [c.up]
+    forEachMember(of: c) { children.append(node(of: $0, above: Int(c.level))) }
+    return children
   }
 
   /// The live cluster numbers, finest level first (children before their parents): a counting sort.
@@ -144,11 +153,7 @@ extension ClusterIndex {
   mutating func updateAggregates(of number: UInt32) -> Bool {
     guard !aggregateTable.isEmpty || categoryRuns != nil else { return false }
     aggregateTable.ensureRows(clusters.count)
-    // The members' nodes one level up, not their heads: during a repair the heads of pins taken at
-    // this level are brought up to date only when the levels below are (``recluster(_:)``).
-    let c = clusters[Int(number)]
-    var children: [UInt32] = [c.up]
-    forEachMember(of: c) { children.append(node(of: $0, above: Int(c.level))) }
+    let children = childNodes(of: clusters[Int(number)])
     var changed = false
     for s in aggregateTable.slots.indices {
       let column = pins.properties[aggregateTable.slots[s].column]

@@ -195,7 +195,7 @@ extension ClusterIndex {
 
   /// The array itself, or a copy without the spare capacity when that is over 1/16 of it (a
   /// doubling on the last append).
-  private static func trimmed<T>(_ array: [T]) -> [T] {
+  static func trimmed<T>(_ array: [T]) -> [T] {
     guard array.capacity > array.count + array.count / 16 + 1024 else { return array }
     var copy: [T] = []
     copy.reserveCapacity(array.count)

@@ -22,14 +22,13 @@ extension ClusterIndex {
       (out.requestedFilter, out.activeFilter) = (nil, nil)
       return out
     }
-    guard categoryRuns != nil else {
+    guard options.filterable else {
       throw InvalidInput(
         field: "filter", code: .unsupported,
         message: "filters need an index built filterable (ClusterOptions.filterable, CLI --filterable)")
     }
     var out = answeredBy(status: hierarchyStatus(for: filter))
-    let resolved = try ActiveFilter(out.withinHierarchy(filter), pins: pins, runs: out.categoryRuns!)
-    (out.requestedFilter, out.activeFilter) = (filter, resolved.showsAll ? nil : resolved)
+    (out.requestedFilter, out.activeFilter) = (filter, try out.resolved(filter))
     return out
   }
 
@@ -39,7 +38,7 @@ extension ClusterIndex {
   /// - Throws: ``InvalidInput`` (field `aggregate`) with more than
   ///   ``ClusterOptions/maxFilterDimensions`` counts aggregates; nothing changes.
   public mutating func makeFilterable() throws(InvalidInput) {
-    guard categoryRuns == nil else { return }
+    guard !options.filterable else { return }
     var options = self.options
     options.filterable = true
     try options.validate()
@@ -60,10 +59,19 @@ extension ClusterIndex {
   /// Resolves a suspended filter again after a change (new statuses, values or categories).
   mutating func resumeFilter(_ filter: ClusterFilter?) {
     requestedFilter = filter
-    guard let filter, let runs = categoryRuns,
-      let resolved = try? ActiveFilter(withinHierarchy(filter), pins: pins, runs: runs)  // accepted before
-    else { return }
-    activeFilter = resolved.showsAll ? nil : resolved
+    guard let filter else { return }
+    activeFilter = try? resolved(filter)  // accepted before
+  }
+
+  /// `filter` as this hierarchy applies it to its categories (``withinHierarchy(_:)``), or `nil`
+  /// when it shows every pin here. A hierarchy without category runs (one status's, with no
+  /// counts aggregate) holds one category: a filter can only name its status there.
+  /// - Throws: ``InvalidInput`` (field `filter`) naming a property that is not a counts
+  ///   aggregate's.
+  private func resolved(_ filter: ClusterFilter) throws(InvalidInput) -> ActiveFilter? {
+    let runs = categoryRuns ?? CategoryRuns(aggregates: aggregateTable)
+    let resolved = try ActiveFilter(withinHierarchy(filter), pins: pins, runs: runs)
+    return resolved.showsAll ? nil : resolved
   }
 
   /// Whether a pin of this hierarchy (an item at some level: in a per-status hierarchy, one of its
@@ -234,25 +242,8 @@ extension ClusterIndex {
   /// The cluster numbers' runs after a build (finest level first, so children come first).
   mutating func computeAllCategoryRuns(order: [UInt32]) {
     let runs = CategoryRuns(aggregates: aggregateTable)
-    runs.reserve(clusters: clusters.count, entries: 2 * order.count)
-    var pinHash = [UInt64](repeating: 0, count: pins.count)
-    for p in 0..<pins.count {
-      runs.updateCategory(ofPin: p, in: pins)
-      if tops[p] != Self.notAnItem { pinHash[p] = pins.ids.withUTF8(p) { Self.idHash($0) } }
-    }
-    var children: [CategoryRuns.Child] = []
-    for number in order {
-      let c = clusters[Int(number)]
-      children.removeAll(keepingCapacity: true)
-      func add(_ child: UInt32) {
-        children.append(
-          Self.isCluster(child)
-            ? .cluster(Int(child & ~Self.clusterFlag))
-            : .pin(category: runs.pinCategories[Int(child)], hash: pinHash[Int(child)], position: Int(child)))
-      }
-      forEachChild(of: c, add)
-      runs.fill(Int(number), level: Int(c.level), from: children, aggregates: aggregateTable, pins: pins)
-    }
+    runs.assignCategories(in: pins)
+    runs.adopt(bulkCategoryRuns(order: order, runs: runs))
     categoryRuns = runs
   }
 
@@ -269,22 +260,24 @@ extension ClusterIndex {
     uniqueCategoryRuns()?.updateCategory(ofPin: Int(pin), in: pins)
   }
 
+  /// `children` (nodes) as a run is filled from them, each pin's category worked out again and
+  /// recorded in `runs`.
+  func runChildren(_ children: [UInt32], recordingIn runs: CategoryRuns) -> [CategoryRuns.Child] {
+    children.map { child in
+      Self.isCluster(child)
+        ? .cluster(Int(child & ~Self.clusterFlag))
+        : .pin(
+          category: runs.updateCategory(ofPin: Int(child), in: pins),
+          hash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, position: Int(child))
+    }
+  }
+
   /// Sets one cluster's run from its children (nodes one level up); returns whether it changed.
   mutating func updateCategoryRun(of number: UInt32, children: [UInt32]) -> Bool {
     guard let runs = uniqueCategoryRuns() else { return false }
-    var items: [CategoryRuns.Child] = []
-    items.reserveCapacity(children.count)
-    for child in children {
-      if Self.isCluster(child) {
-        items.append(.cluster(Int(child & ~Self.clusterFlag)))
-      } else {
-        let category = runs.updateCategory(ofPin: Int(child), in: pins)
-        items.append(
-          .pin(category: category, hash: pins.ids.withUTF8(Int(child)) { Self.idHash($0) }, position: Int(child)))
-      }
-    }
     let changed = runs.fill(
-      Int(number), level: Int(clusters[Int(number)].level), from: items, aggregates: aggregateTable, pins: pins)
+      Int(number), level: Int(clusters[Int(number)].level), from: runChildren(children, recordingIn: runs),
+      aggregates: aggregateTable, pins: pins)
     let clusters = clusters
     runs.compactIfSparse { $0 < clusters.count && clusters[$0].level != Self.notAnItem }
     return changed

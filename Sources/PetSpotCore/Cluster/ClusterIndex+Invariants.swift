@@ -38,3 +38,36 @@ extension ClusterIndex {
     return lines
   }
 }
+
+extension ClusterIndex {
+  /// The clusters whose category run differs from what filling it from its children's gives (as a
+  /// change does, ``CategoryRuns/fill(_:level:from:aggregates:pins:)``), in this hierarchy and
+  /// each one on the side, finest first; empty when every run agrees (or none is kept). Checks
+  /// the bulk build of the runs, and their upkeep under changes, without changing the index.
+  package func categoryRunBreaks() -> [String] {
+    var breaks: [String] = []
+    for var hierarchy in [self] + sideHierarchies {
+      hierarchy.pins = pins
+      guard let runs = hierarchy.categoryRuns?.copy() else { continue }
+      for number in hierarchy.clustersFinestFirst() {
+        let c = hierarchy.clusters[Int(number)]
+        let children = hierarchy.runChildren(hierarchy.childNodes(of: c), recordingIn: runs)
+        if runs.fill(Int(number), level: Int(c.level), from: children, aggregates: hierarchy.aggregateTable, pins: pins)
+        {
+          breaks.append("hierarchy \(Self.name(of: hierarchy)): run of \(number) differs")
+        }
+      }
+    }
+    return breaks
+  }
+
+  /// The hierarchies that keep category runs, named by status code ("all": the one over every
+  /// pin), sorted.
+  package var hierarchiesKeepingCategoryRuns: [String] {
+    ([self] + sideHierarchies).filter { $0.categoryRuns != nil }.map(Self.name(of:)).sorted()
+  }
+
+  private static func name(of hierarchy: ClusterIndex) -> String {
+    hierarchy.hierarchyStatus.map(String.init) ?? "all"
+  }
+}

@@ -16,7 +16,7 @@ extension ClusterIndex {
 
   /// Builds the per-status hierarchies of a filterable index over `pins`, one per status of
   /// ``hierarchyStatusCodes``: the first on one core, the others on the other (each in two parts
-  /// when large; their category runs are a serial pass).
+  /// when large; their category runs, when kept, are a serial pass).
   static func statusHierarchies(pins: PinSet, options: ClusterOptions) -> [ClusterIndex] {
     var counts = [Int](repeating: 0, count: 256)
     for code in pins.statusCodes { counts[Int(code)] += 1 }
@@ -79,6 +79,14 @@ extension ClusterIndex {
   @inline(__always)
   func holdsPinsOfItsStatus(_ pin: UInt32) -> Bool {
     hierarchyStatus.map { pins.statusCodes[Int(pin)] == $0 } ?? true
+  }
+
+  /// Whether this hierarchy keeps category runs (``CategoryRuns``): a filterable index's
+  /// hierarchy over every pin does, a per-status one only when a counts aggregate is declared.
+  /// Without one, a filter it answers names its status alone, which it drops
+  /// (``withinHierarchy(_:)``): its queries are never filtered, so the runs would never be read.
+  var keepsCategoryRuns: Bool {
+    options.filterable && (hierarchyStatus == nil || options.aggregates.contains { $0.kind == .counts })
   }
 
   /// Applies `change` to every hierarchy on the side, each handed this index's pins while it

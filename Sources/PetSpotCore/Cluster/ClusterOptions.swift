@@ -13,8 +13,8 @@ public struct ClusterOptions: Hashable, Sendable {
   /// of the counts aggregates' properties, without a rebuild. The index then keeps, per cluster,
   /// its leaves by *category* (status and those values: count, id hashes, min/max aggregates):
   /// about 20 bytes per category present in a cluster; and a hierarchy per status (MISSING, FOUND,
-  /// CLOSED) over the same pins, which answers a filter on that status alone (about as much memory
-  /// again, and about 1.5× the build time). At most ``maxFilterDimensions`` counts aggregates.
+  /// CLOSED) over the same pins, which answers a filter on that status (about as much memory
+  /// again; the build takes about twice as long). At most ``maxFilterDimensions`` counts aggregates.
   public var filterable: Bool
 
   /// The defaults: 44-point separation, levels 0...20, no aggregates, not filterable.
