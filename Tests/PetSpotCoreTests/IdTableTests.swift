@@ -71,4 +71,45 @@ struct IdTableTests {
     let unique = try IdTable(bytes: Array("abc".utf8), offsets: [0, 1, 2, 3])
     #expect(unique.position(of: "b") == 1 && unique.position(of: "d") == nil)
   }
+
+  @Test(
+    "ids loaded in bulk, few (probing past the last slot) to 100,000 (many chunks): each at its row, the first repeating row named, forgets after"
+  )
+  func bulkAgainstDictionary() throws {
+    var random = SeededRandom(seed: 0xB11C)
+    let large = [100_000, 4_096, 4_095, 30_000, 1, 0, 70_000]
+    for round in 0..<(600 + large.count) {
+      let n = round < 600 ? Int(random.next() % 40) : large[round - 600]
+      var ids: [String] = []
+      for i in 0..<n {
+        let repeatsOne = round % 3 == 0 && i > 0 && random.next() % 40 == 0
+        ids.append(repeatsOne ? ids[Int(random.next() % UInt64(i))] : "id\(random.next() % 1_000_000)-\(i)")
+      }
+      var bytes: [UInt8] = []
+      var offsets: [UInt32] = [0]
+      var firstRow: [String: Int] = [:]
+      var firstRepeat: Int?
+      for (i, id) in ids.enumerated() {
+        bytes += Array(id.utf8)
+        offsets.append(UInt32(bytes.count))
+        if firstRow[id] != nil { firstRepeat = firstRepeat ?? i } else { firstRow[id] = i }
+      }
+      if let firstRepeat {
+        #expect(throws: PinRejection.duplicateId(ids[firstRepeat]), "round \(round)") {
+          try IdTable(bytes: bytes, offsets: offsets)
+        }
+        continue
+      }
+      var table = try IdTable(bytes: bytes, offsets: offsets)
+      #expect(ids.indices.filter { table.position(of: ids[$0]) != $0 } == [], "round \(round)")
+      #expect(table.position(of: "absent") == nil)
+      for i in stride(from: 0, to: n, by: 3) { table.forget(i) }
+      #expect(ids.indices.filter { table.position(of: ids[$0]) != ($0 % 3 == 0 ? nil : $0) } == [], "round \(round)")
+      // Appending grows the table past the bulk load (a rehash leaving the forgotten out).
+      for i in 0..<(n + 20) { _ = table.append("new-\(i)") }
+      #expect(
+        ids.indices.filter { table.position(of: ids[$0]) != ($0 % 3 == 0 ? nil : $0) } == []
+          && (0..<(n + 20)).allSatisfy { table.position(of: "new-\($0)") == n + $0 }, "round \(round)")
+    }
+  }
 }
