@@ -37,6 +37,33 @@ struct PinsFileTests {
     #expect(pins.sourceRows == [0, 1, 7], "original row indices")
   }
 
+  @Test("CSV statuses: every spelling read as PinStatus(normalizing:) reads it, quoted or not, near-misses included")
+  func csvStatusSpellings() throws {
+    var spellings = [
+      "MISSING", "missing", "MiSsInG", "active", "ACTIVE", "Active", "FOUND", "found", "fOuNd", "CLOSED", "closed",
+      "MISSIN", "MISSINGG", "FOUN", "FOUND ", " FOUND", "ACTIV", "CL0SED", "F\u{00D6}UND", "m\u{0131}ss\u{0131}ng",
+      "Adopted", "", "FOUNDX", "@OUND", "FOUN[",
+    ]
+    var random = SeededRandom(seed: 0x57A7)
+    // Random case and one-letter changes of the names.
+    for _ in 0..<300 {
+      var letters = Array(["MISSING", "ACTIVE", "FOUND", "CLOSED"][Int(random.next() % 4)])
+      letters = letters.map { random.next() % 2 == 0 ? Character($0.lowercased()) : $0 }
+      if random.next() % 3 == 0 { letters[Int(random.next() % UInt64(letters.count))] = "Q" }
+      spellings.append(String(letters))
+    }
+    var text = "id,lat,lng,status\n"
+    for (i, spelling) in spellings.enumerated() {
+      text += "u\(i),1,2,\(spelling)\n" + "q\(i),1,2,\"\(spelling)\"\n"
+    }
+    let pins = try csv(text)
+    #expect(pins.count == 2 * spellings.count)
+    for (i, spelling) in spellings.enumerated() {
+      let expected = PinStatus(normalizing: spelling)
+      #expect(pins.status(at: 2 * i) == expected && pins.status(at: 2 * i + 1) == expected, "'\(spelling)'")
+    }
+  }
+
   @Test("CSV: malformed files name the line")
   func csvMalformed() {
     #expect(error("")?.location == .line(1))

@@ -139,6 +139,8 @@ public struct IdTable: Sendable {
   /// Set by ``rehash(_:)`` when two ids are equal (only possible for ids loaded in bulk).
   private var firstRepeat: Int?
 
+  /// Rebuilds the slots at `size` (a power of two), leaving the forgotten ids out; notes the first
+  /// id equal to an earlier one (``firstRepeat``).
   private mutating func rehash(_ size: Int) {
     // Huge pages: at 10M ids the slots are 128 MB, probed at scattered places.
     var newSlots = [UInt32](hugePagesRepeating: 0, count: size)

@@ -49,7 +49,7 @@ struct CSVPinsReader {
         pins.countInvalidRow()
         continue
       }
-      let status = columns.status.flatMap { c in PinStatus(normalizing: scanner.text(of: c)) }
+      let status = columns.status.flatMap { c in scanner.status(of: c) }
       let idField = scanner.fields[columns.id]
       do throws(PinRejection) {
         if idField.quoted {

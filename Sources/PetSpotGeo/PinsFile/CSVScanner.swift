@@ -87,6 +87,18 @@ struct CSVScanner {
   }
 
   /// The text of field `column` of the current record.
+  /// The status in field `column` (``PinStatus/init(normalizing:)``), a known one read from the
+  /// bytes without making a String.
+  func status(of column: Int) -> PinStatus? {
+    let field = fields[column]
+    if !field.quoted,
+      let known = PinStatus.known(spelledBy: UnsafeBufferPointer(rebasing: buffer[field.start..<field.end]))
+    {
+      return known
+    }
+    return PinStatus(normalizing: text(of: column))
+  }
+
   func text(of column: Int) -> String {
     let field = fields[column]
     if field.quoted { return unquoted(field) }
