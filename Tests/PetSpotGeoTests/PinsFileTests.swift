@@ -160,6 +160,20 @@ struct PinsFileTests {
         #expect(parsed == .number(Double(text)!), "\(text)")
       }
     }
+    // Past the fast path (more than 15 digits, exponents beyond ±22, subnormals, overflow, more
+    // digits than the stack copy takes): the same double as the standard library's parser.
+    let long = [
+      "41.885702730205004", "-74.15939597304948", "0.1000000000000000055511151231257827", "1e23", "8.5e-23",
+      "+.5", "5.", "2.2250738585072011e-308", "4.9e-324", "2.5e-324", "1.7976931348623157e308",
+      "9007199254740993", "123456789012345678901234567890", "0.000000000000000000000000000001234567",
+      String(repeating: "9", count: 200) + "e-190", "1" + String(repeating: "0", count: 130) + ".5e-120",
+    ]
+    for text in long {
+      var copy = text
+      #expect(copy.withUTF8 { DecimalText.parse($0) } == Double(text)!, "\(text)")
+    }
+    var copy = "1e400"
+    #expect(copy.withUTF8 { DecimalText.cell($0) } == .missing, "beyond the largest double: not finite")
     for text in ["", "  ", "nan", "NaN", "-inf", "Infinity", "+INF"] {
       var copy = text
       #expect(copy.withUTF8 { DecimalText.cell($0) } == .missing, "\(text)")

@@ -1,9 +1,16 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reading decimal numbers from ASCII bytes (CSV cells), fast and correctly rounded.
 ///
 /// Numbers with at most 15 significant digits and a decimal exponent within ±22 are converted
 /// exactly by one multiplication or division of exactly representable doubles (Clinger's fast
-/// path, the case of virtually every coordinate); anything else goes to the standard library's
-/// correctly rounded parser.
+/// path, the case of most coordinates); anything else (the 16–17 digits of a double written in
+/// full, say) goes to the C library's correctly rounded `strtod`, straight from a copy of the bytes
+/// on the stack.
 public enum DecimalText {
   /// What a coordinate cell holds.
   public enum Cell: Equatable, Sendable {
@@ -94,6 +101,26 @@ public enum DecimalText {
       let value = exponent < 0 ? m / powersOfTen[-exponent] : m * powersOfTen[exponent]
       return negative ? -value : value
     }
+    return correctlyRounded(bytes)
+  }
+
+  /// `bytes`, a number the grammar above accepted, parsed by `strtod` from a NUL-terminated copy
+  /// on the stack (no String made). `strtod` follows the process's locale: where the decimal point
+  /// is not "." it stops early, and the standard library's parser (always ".") reads the text
+  /// instead; a number the grammar accepts has no other spelling in any locale.
+  private static func correctlyRounded(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    #if canImport(Glibc) || canImport(Darwin)
+      if bytes.count < 128 {
+        let parsed = withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { copy -> Double? in
+          for (k, byte) in bytes.enumerated() { copy[k] = CChar(bitPattern: byte) }
+          copy[bytes.count] = 0
+          var end: UnsafeMutablePointer<CChar>?
+          let value = strtod(copy.baseAddress!, &end)
+          return end == copy.baseAddress! + bytes.count ? value : nil
+        }
+        if let parsed { return parsed }
+      }
+    #endif
     return Double(String(decoding: bytes, as: UTF8.self))
   }
 
