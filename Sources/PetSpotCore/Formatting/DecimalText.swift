@@ -106,8 +106,9 @@ public enum DecimalText {
 
   /// `bytes`, a number the grammar above accepted, parsed by `strtod` from a NUL-terminated copy
   /// on the stack (no String made). `strtod` follows the process's locale: where the decimal point
-  /// is not "." it stops early, and the standard library's parser (always ".") reads the text
-  /// instead; a number the grammar accepts has no other spelling in any locale.
+  /// is not "." it stops at the ".", and the standard library's parser (always ".") reads the text
+  /// instead. When it reads every byte, it read them as the C locale does (the grammar allows no
+  /// grouping, no hexadecimal, no other spelling).
   private static func correctlyRounded(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     #if canImport(Glibc) || canImport(Darwin)
       if bytes.count < 128 {

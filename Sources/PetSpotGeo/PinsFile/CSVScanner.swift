@@ -86,7 +86,6 @@ struct CSVScanner {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The text of field `column` of the current record.
   /// The status in field `column` (``PinStatus/init(normalizing:)``), a known one read from the
   /// bytes without making a String.
   func status(of column: Int) -> PinStatus? {
@@ -99,6 +98,7 @@ struct CSVScanner {
     return PinStatus(normalizing: text(of: column))
   }
 
+  /// The text of field `column` of the current record.
   func text(of column: Int) -> String {
     let field = fields[column]
     if field.quoted { return unquoted(field) }
