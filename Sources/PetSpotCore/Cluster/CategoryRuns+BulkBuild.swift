@@ -29,13 +29,13 @@ extension ClusterIndex {
             let e = out.entry(
               category: out.categories[i], count: out.counts[i], hash: out.hashes[i],
               representative: out.representatives[i], split: out.splits[i], holder: child.node, here: here,
-              place: &place, runStart: runStart)
+              place: &place)
             for k in 0..<width { out.keepExtreme(out.extremes[i * width + k], at: e * width + k, by: orders[k]) }
           }
         } else {
           let e = out.entry(
             category: child.category, count: 1, hash: child.hash, representative: child.node,
-            split: CategoryRuns.oneLeaf, holder: child.node, here: here, place: &place, runStart: runStart)
+            split: CategoryRuns.oneLeaf, holder: child.node, here: here, place: &place)
           for k in 0..<width {
             out.keepExtreme(orders[k].codes.code(at: Int(child.node)), at: e * width + k, by: orders[k])
           }
@@ -128,13 +128,13 @@ extension CategoryRuns {
       extremes.reserveCapacity(expectedEntries * width)
     }
 
-    /// The entry of `category` in the run being written from `runStart`: added with these values
-    /// when new (its min/max codes none yet); else the values are counted in, and the category
-    /// splits `here` (a second child holds it).
+    /// The entry of `category` in the run being written (`place` holds each category's entry in
+    /// it, or -1): added with these values when new (its min/max codes none yet); else the values
+    /// are counted in, and the category splits `here` (a second child holds it).
     @inline(__always)
     mutating func entry(
       category: UInt32, count: UInt32, hash: UInt64, representative: UInt32, split: UInt8, holder: UInt32,
-      here: UInt8, place: inout [Int], runStart: Int
+      here: UInt8, place: inout [Int]
     ) -> Int {
       let placed = place[Int(category)]
       if placed >= 0 {
