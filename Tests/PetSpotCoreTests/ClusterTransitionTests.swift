@@ -63,6 +63,15 @@ struct ClusterTransitionTests {
       case .merge: #expect(t.to.count == 1 && !t.from.isEmpty)
       case .regroup: #expect(t.from.count >= 2 && t.to.count >= 2)
       }
+      guard t.from.count == 1 && t.to.count == 1 else { continue }
+      let (a, b) = (old.items[t.from[0]], new.items[t.to[0]])
+      let expected: ClusterTransition.Kind =
+        a.cluster?.idHash == b.cluster?.idHash
+        ? .stay : (b.cluster?.count ?? 1) < (a.cluster?.count ?? 1) ? .split : .merge
+      #expect(
+        t.kind == expected,
+        "one old item to one new one: stay when it keeps its id (or pin), else split when the new one holds fewer pins, merge otherwise"
+      )
     }
   }
 

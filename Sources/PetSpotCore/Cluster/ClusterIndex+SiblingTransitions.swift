@@ -20,24 +20,26 @@ extension ClusterIndex {
   /// - Complexity: the nodes of the old items near the boundaries of the new items of other groups
   ///   they meet, each tested against those items' node boxes; O(depth) per leaf looked up.
   func siblingEdges(
-    from old: ClusterResult, of oldIndex: ClusterIndex, to new: ClusterResult, newNodes: ItemNodes,
-    known: [(old: Int, new: Int)]
+    from old: ClusterResult, of oldIndex: ClusterIndex, to new: ClusterResult, oldNodes: ItemNodes,
+    newNodes: ItemNodes, known: [(old: Int, new: Int)]
   ) -> [(old: Int, new: Int)] {
     var groups = ItemGroups(oldCount: old.items.count, newCount: new.items.count)
-    for (i, j) in known { groups.join(old: i, new: j) }
-    var newBoxes: [(item: Int, box: WorldBox)] = []
-    for (j, item) in new.items.enumerated() {
-      forEachNode(of: item) { newBoxes.append((j, box(of: $0))) }
-    }
+    groups.join(known)
+    let newBoxes = newNodes.entries.map { (item: Int($0.item), box: box(of: $0.node)) }
+    let oldEntries = oldNodes.entries
+    var e = 0  // the first entry of the old item at hand
     var edges: [(old: Int, new: Int)] = []
     // Candidate new-node boxes per stacked node: ranges of `pool`.
     var pool: [Int32] = []
     var stack: [(node: UInt32, candidates: Range<Int>)] = []
-    for (i, item) in old.items.enumerated() {
+    for i in old.items.indices {
       pool.removeAll(keepingCapacity: true)
       for k in newBoxes.indices { pool.append(Int32(truncatingIfNeeded: k)) }  // the item's nodes': every one
       let every = 0..<pool.count
-      oldIndex.forEachNode(of: item) { stack.append(($0, every)) }
+      while e < oldEntries.count && Int(oldEntries[e].item) == i {
+        stack.append((oldEntries[e].node, every))
+        e += 1
+      }
       while let (node, candidates) = stack.popLast() {
         // The candidates meeting this node's box and not in its group yet, from its parent's.
         let box = oldIndex.box(of: node)

@@ -81,26 +81,24 @@ extension ClusterIndex {
     edges.reserveCapacity(old.items.count + new.items.count)
     // Each old item's seeds, found among the new items, and each new item's among the old.
     let filters = FilterPair(old: oldIndex, new: self)
-    for (i, item) in old.items.enumerated() {
-      oldIndex.forEachSeed(of: item) { seed, node in
-        guard let pin = pinPosition(of: seed, in: oldIndex, sharingIds: sharing),
-          let (j, holding) = holder(of: UInt32(pin), among: newNodes),
-          filters.shareShownPin(old: node, new: holding, evidence: (seed, UInt32(pin)))
-        else { return }
-        edges.append((i, j))
-      }
+    for entry in oldNodes.entries {
+      let seed = oldIndex.seedPin(of: entry.node)
+      guard let pin = pinPosition(of: seed, in: oldIndex, sharingIds: sharing),
+        let (j, holding) = holder(of: UInt32(pin), among: newNodes),
+        filters.shareShownPin(old: entry.node, new: holding, evidence: (seed, UInt32(pin)), in: oldIndex)
+      else { continue }
+      edges.append((Int(entry.item), j))
     }
-    for (j, item) in new.items.enumerated() {
-      forEachSeed(of: item) { seed, node in
-        guard let pin = oldIndex.pinPosition(of: seed, in: self, sharingIds: sharing),
-          let (i, holding) = oldIndex.holder(of: UInt32(pin), among: oldNodes),
-          filters.shareShownPin(old: holding, new: node, evidence: (UInt32(pin), seed))
-        else { return }
-        edges.append((i, j))
-      }
+    for entry in newNodes.entries {
+      let seed = seedPin(of: entry.node)
+      guard let pin = oldIndex.pinPosition(of: seed, in: self, sharingIds: sharing),
+        let (i, holding) = oldIndex.holder(of: UInt32(pin), among: oldNodes),
+        filters.shareShownPin(old: holding, new: entry.node, evidence: (UInt32(pin), seed), in: oldIndex)
+      else { continue }
+      edges.append((i, Int(entry.item)))
     }
     if isSiblingHierarchy(of: oldIndex, sharingIds: sharing) {
-      edges += siblingEdges(from: old, of: oldIndex, to: new, newNodes: newNodes, known: edges)
+      edges += siblingEdges(from: old, of: oldIndex, to: new, oldNodes: oldNodes, newNodes: newNodes, known: edges)
     }
     return Self.transitions(edges: edges, old: old, new: new)
   }
@@ -111,79 +109,62 @@ extension ClusterIndex {
   {
     let (m, n) = (old.items.count, new.items.count)
     var groups = ItemGroups(oldCount: m, newCount: n)
-    for (i, j) in edges { groups.join(old: i, new: j) }
-    // Groups numbered in order of their first new item, then the old-only ones; per group its
-    // old and new counts, then one buffer: group g's old items, then its new ones.
-    var groupOf = [Int](repeating: -1, count: m + n)
-    var counts: [(from: Int, to: Int)] = []
-    var member = [Int](repeating: 0, count: m + n)
-    counts.reserveCapacity(m + n)
-    func place(_ node: Int) {
-      let r = groups.root(node)
-      if groupOf[r] < 0 {
-        groupOf[r] = counts.count
-        counts.append((0, 0))
-      }
-      member[node] = groupOf[r]
-      if node < m { counts[groupOf[r]].from += 1 } else { counts[groupOf[r]].to += 1 }
-    }
-    for node in m..<(m + n) { place(node) }
-    for node in 0..<m { place(node) }
-    var start = [Int](repeating: 0, count: counts.count + 1)
-    for (g, c) in counts.enumerated() { start[g + 1] = start[g] + c.from + c.to }
-    var next = start
+    groups.join(edges)
+    let (groupOf, groupCount) = groups.numbered()
+    // Per group its old and new counts, then one buffer: group g's old items from start[g], then
+    // its new ones, to start[g + 1]. (Every count is below m + n: an array count.)
+    var (froms, tos) = ([Int32](repeating: 0, count: groupCount), [Int32](repeating: 0, count: groupCount))
+    var start = [Int](repeating: 0, count: groupCount + 1)
     var buffer = [Int32](repeating: 0, count: m + n)
-    for i in 0..<m {
-      buffer[next[member[i]]] = Int32(i)
-      next[member[i]] += 1
-    }
-    for j in 0..<n {
-      buffer[next[member[m + j]]] = Int32(j)
-      next[member[m + j]] += 1
+    groupOf.withUnsafeBufferPointer { groupOf in
+      froms.withUnsafeMutableBufferPointer { froms in
+        tos.withUnsafeMutableBufferPointer { tos in
+          start.withUnsafeMutableBufferPointer { start in
+            buffer.withUnsafeMutableBufferPointer { buffer in
+              for x in 0..<m { froms[Int(groupOf[x])] += 1 }
+              for x in m..<(m + n) { tos[Int(groupOf[x])] += 1 }
+              for g in 0..<groupCount { start[g + 1] = start[g] + Int(froms[g]) + Int(tos[g]) }
+              // The next free slot per group, kept in `start` shifted down by one (restored after).
+              for x in 0..<(m + n) {
+                let g = Int(groupOf[x])
+                buffer[start[g]] = Int32(truncatingIfNeeded: x < m ? x : x - m)
+                start[g] += 1
+              }
+              for g in stride(from: groupCount, to: 0, by: -1) { start[g] = start[g - 1] }
+              start[0] = 0
+            }
+          }
+        }
+      }
     }
     let shared = buffer[...]
-    return counts.enumerated().map { g, c in
-      let from = ItemIndices(shared[start[g]..<(start[g] + c.from)])
-      let to = ItemIndices(shared[(start[g] + c.from)..<start[g + 1]])
+    return (0..<groupCount).map { g in
+      let (from, to) = (Int(froms[g]), Int(tos[g]))
       let kind: ClusterTransition.Kind =
-        switch (c.from, c.to) {
+        switch (from, to) {
         case (0, _): .appear
         case (_, 0): .disappear
-        case (1, 1):
-          Self.sameItem(old.items[from[0]], new.items[to[0]])
-            ? .stay
-            : ((new.items[to[0]].cluster?.count ?? 1) < (old.items[from[0]].cluster?.count ?? 1) ? .split : .merge)
+        case (1, 1): Self.kind(from: old.items, Int(buffer[start[g]]), to: new.items, Int(buffer[start[g] + 1]))
         case (1, _): .split
         case (_, 1): .merge
         default: .regroup
         }
-      return ClusterTransition(kind: kind, from: from, to: to)
+      return ClusterTransition(
+        kind: kind, from: ItemIndices(shared[start[g]..<(start[g] + from)]),
+        to: ItemIndices(shared[(start[g] + from)..<start[g + 1]]))
     }
   }
 
-  /// Whether two items show the same thing: the same cluster id, or the same pin (by id).
-  private static func sameItem(_ a: ClusterItem, _ b: ClusterItem) -> Bool {
-    switch (a.cluster, b.cluster) {
-    case (let x?, let y?): x.idHash == y.idHash
-    case (nil, nil): true  // related pins share their only pin
-    default: false
-    }
-  }
-
-  /// Calls `body` with each node an item of a result of this index draws (a pin, a cluster, a
-  /// merged cluster's parts).
-  @inline(__always)
-  func forEachNode(of item: ClusterItem, _ body: (UInt32) -> Void) {
-    guard let cluster = item.cluster else { return body(UInt32(item.position)) }
-    body(cluster.node)
-    for part in cluster.mergedNodes { body(part) }
-  }
-
-  /// Calls `body` with the drawn pin of each of an item's nodes (a merged cluster has several)
-  /// and the node.
-  @inline(__always)
-  func forEachSeed(of item: ClusterItem, _ body: (_ seed: UInt32, _ node: UInt32) -> Void) {
-    forEachNode(of: item) { body(seedPin(of: $0), $0) }
+  /// The kind of a transition from one old item (`oldItems[i]`) to one new item: ``Kind/stay``
+  /// when they show the same thing — the same cluster id, or the same pin (related pins share
+  /// their only pin) — else a split when the new one holds fewer pins, a merge otherwise. (Fields
+  /// read in place: no copy of either item.)
+  private static func kind(from oldItems: [ClusterItem], _ i: Int, to newItems: [ClusterItem], _ j: Int)
+    -> ClusterTransition.Kind
+  {
+    let (a, b) = (oldItems[i].cluster?.idHash, newItems[j].cluster?.idHash)
+    if a == b { return .stay }
+    return (newItems[j].cluster?.count ?? 1) < (oldItems[i].cluster?.count ?? 1) ? .split : .merge
   }
 
   /// The position in this index's pins of the pin at `position` in `other`'s (the same place when
@@ -225,43 +206,64 @@ extension ClusterIndex {
   }
 }
 
-/// The index nodes a result's items draw (cluster nodes, merged parts, pins), each with its item,
-/// in a small open-addressing table.
+/// An index node an item of a result draws, and that item (an index into the result's items).
+struct ItemNode {
+  var node: UInt32
+  var item: Int32
+}
+
+/// The index nodes a result's items draw (cluster nodes, merged parts, pins), each with its item:
+/// in item order (``entries``) and in a small open-addressing table.
 struct ItemNodes {
-  private var keys: [UInt32]
-  private var items: [Int32]
+  /// Every node with its item, in item order.
+  let entries: [ItemNode]
+  /// The table: a power-of-two count of slots, item -1 where empty.
+  private var slots: [ItemNode]
   private let mask: Int
   /// The lowest and highest levels at which one of the clusters was formed (`Int.max` and -1 when
   /// there is none).
   private(set) var coarsestLevel = Int.max
   private(set) var finestLevel = -1
 
-  init(_ result: ClusterResult, index: ClusterIndex) {
-    var count = 0
-    for item in result.items { count += 1 + (item.cluster?.mergedNodes.count ?? 0) }
-    var size = 8
-    while size < 2 * count { size *= 2 }
-    mask = size - 1
-    keys = [UInt32](repeating: 0, count: size)
-    items = [Int32](repeating: -1, count: size)
-    for (k, item) in result.items.enumerated() {
-      guard let cluster = item.cluster else {
-        insert(UInt32(item.position), item: k, index: index)
-        continue
+  init(_ result: borrowing ClusterResult, index: borrowing ClusterIndex) {
+    // The items' fields are read in place: a copy of an item would retain and release its
+    // summary's storage. (Item indices fit: results hold far fewer than 2³¹ items.)
+    entries = result.items.withUnsafeBufferPointer { resultItems in
+      var count = 0
+      for k in resultItems.indices { count += 1 + (resultItems[k].cluster?.mergedNodes.count ?? 0) }
+      return [ItemNode](unsafeUninitializedCapacity: count) { entries, written in
+        for k in resultItems.indices {
+          let item = Int32(truncatingIfNeeded: k)
+          guard let node = resultItems[k].cluster?.node else {
+            // A pin: its position.
+            entries.initializeElement(
+              at: written, to: ItemNode(node: UInt32(truncatingIfNeeded: resultItems[k].position), item: item))
+            written += 1
+            continue
+          }
+          entries.initializeElement(at: written, to: ItemNode(node: node, item: item))
+          written += 1
+          guard let parts = resultItems[k].cluster?.mergedNodes, !parts.isEmpty else { continue }
+          for part in parts {
+            entries.initializeElement(at: written, to: ItemNode(node: part, item: item))
+            written += 1
+          }
+        }
       }
-      insert(cluster.node, item: k, index: index)
-      for part in cluster.mergedNodes { insert(part, item: k, index: index) }
     }
-  }
-
-  private mutating func insert(_ node: UInt32, item: Int, index: ClusterIndex) {
-    if ClusterIndex.isCluster(node) {
-      let level = Int(index.cluster(node).level)
-      (coarsestLevel, finestLevel) = (min(coarsestLevel, level), max(finestLevel, level))
+    var size = 8
+    while size < 2 * entries.count { size *= 2 }
+    mask = size - 1
+    slots = [ItemNode](repeating: ItemNode(node: 0, item: -1), count: size)
+    for entry in entries {
+      if ClusterIndex.isCluster(entry.node) {
+        let level = Int(index.cluster(entry.node).level)
+        (coarsestLevel, finestLevel) = (min(coarsestLevel, level), max(finestLevel, level))
+      }
+      var slot = Self.hash(entry.node) & mask
+      while slots[slot].item >= 0 && slots[slot].node != entry.node { slot = (slot + 1) & mask }
+      slots[slot] = entry
     }
-    var slot = Self.hash(node) & mask
-    while items[slot] >= 0 && keys[slot] != node { slot = (slot + 1) & mask }
-    (keys[slot], items[slot]) = (node, Int32(item))
   }
 
   @inline(__always)
@@ -273,8 +275,8 @@ struct ItemNodes {
   @inline(__always)
   func item(of node: UInt32) -> Int? {
     var slot = Self.hash(node) & mask
-    while items[slot] >= 0 {
-      if keys[slot] == node { return Int(items[slot]) }
+    while slots[slot].item >= 0 {
+      if slots[slot].node == node { return Int(slots[slot].item) }
       slot = (slot + 1) & mask
     }
     return nil
