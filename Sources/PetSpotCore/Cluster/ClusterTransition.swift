@@ -170,12 +170,20 @@ extension ClusterIndex {
   /// The position in this index's pins of the pin at `position` in `other`'s (the same place when
   /// it holds the same id there — always when `sharingIds`: the two share their id table — else
   /// found by id), or `nil` when this index lacks it or it is not on the map here.
+  @inline(__always)
   func pinPosition(of position: UInt32, in other: ClusterIndex, sharingIds: Bool) -> Int? {
+    guard sharingIds else { return pinPosition(matchingIdOf: position, in: other) }
+    let p = Int(position)
+    return tops[p] == Self.notAnItem ? nil : p
+  }
+
+  /// ``pinPosition(of:in:sharingIds:)`` for two indexes whose id tables differ: compared by id.
+  @inline(never)
+  private func pinPosition(matchingIdOf position: UInt32, in other: ClusterIndex) -> Int? {
     let p = Int(position)
     let same =
-      sharingIds
-      || (p < pins.count
-        && pins.ids.withUTF8(p) { mine in other.pins.ids.withUTF8(p) { theirs in mine.elementsEqual(theirs) } })
+      p < pins.count
+      && pins.ids.withUTF8(p) { mine in other.pins.ids.withUTF8(p) { theirs in mine.elementsEqual(theirs) } }
     guard !same else { return tops[p] == Self.notAnItem ? nil : p }
     guard let found = pins.ids.position(of: other.pins.ids[p]) else { return nil }
     return tops[found] == Self.notAnItem ? nil : found
@@ -190,12 +198,13 @@ extension ClusterIndex {
     var (seed, limit) = (pin, nodes.finestLevel)
     while limit >= nodes.coarsestLevel {
       // The seed's chain runs from its coarsest cluster to finer ones; those up to `limit` hold it
-      // (and none finer than the result's finest cluster can be one of its items).
+      // (and none finer than the result's finest cluster can be one of its items, nor any coarser
+      // than its coarsest: those are not looked up).
       var ref = heads[Int(seed)]
       while Self.isCluster(ref) {
         let c = cluster(ref)
         guard Int(c.level) <= limit else { break }
-        if let item = nodes.item(of: ref) { return (item, ref) }
+        if Int(c.level) >= nodes.coarsestLevel, let item = nodes.item(of: ref) { return (item, ref) }
         ref = c.up
       }
       let top = Int(tops[Int(seed)])
