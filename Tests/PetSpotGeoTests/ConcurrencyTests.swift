@@ -5,7 +5,7 @@ import Testing
 
 /// The threading rules as documented: immutable values (`IndexedPins`, `ClusterIndex`, `CameraView`)
 /// are shared by every thread; each thread has its own `GeoEngine`. Eight threads must then
-/// answer exactly what one thread answers alone. `make sanitize-thread` runs this suite under
+/// answer exactly what one thread answers alone (transitions between consecutive results too). `make sanitize-thread` runs this suite under
 /// ThreadSanitizer.
 @Suite("Concurrency: eight threads, one engine each, shared immutable indexes")
 struct ConcurrencyTests {
@@ -17,12 +17,21 @@ struct ConcurrencyTests {
     let clusters = try ClusterIndex(pins: pins, options: ClusterOptions())
     let cameras = (0..<64).map { _ in random.camera(CameraKind.allCases[Int(random.next() % 4)]) }
     @Sendable func answers(_ engine: GeoEngine) throws -> [String] {
-      try cameras.map { camera in
+      // Each camera's result also related to the previous one's (the first to an empty result).
+      var previous: ClusterResult?
+      return try cameras.map { camera in
         let view = CameraView(camera)
         let query = engine.fetchQuery(for: view)
         let visible = try layer.visible(in: view, padding: 10)
-        let items = clusters.items(in: view).items.map { "\($0.kind)\($0.point.x),\($0.point.y)" }
-        return "\(query.queryString) \(visible) \(items)"
+        let result = clusters.items(in: view)
+        let items = result.items.map { "\($0.kind)\($0.point.x),\($0.point.y)" }
+        var before = previous ?? result
+        if previous == nil { before.items = [] }
+        let transitions = clusters.transitions(from: before, of: clusters, to: result).map {
+          "\($0.kind)\(Array($0.from))\(Array($0.to))"
+        }
+        previous = result
+        return "\(query.queryString) \(visible) \(items) \(transitions)"
       }
     }
     let serial = try answers(GeoEngine())

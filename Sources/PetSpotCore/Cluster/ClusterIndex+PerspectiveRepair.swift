@@ -106,7 +106,7 @@ extension ClusterIndex {
       next[Int(join.seed)] += 1
     }
     // Made in place (no copy of each item's summary).
-    return [ClusterItem](unsafeUninitializedCapacity: seeds.count + spiders) { buffer, count in
+    return [ClusterItem](uninitializedCapacity: seeds.count + spiders) { buffer, count in
       for (k, node) in seeds.enumerated() {
         let parts = ends[k]..<ends[k + 1]
         guard !parts.isEmpty else {

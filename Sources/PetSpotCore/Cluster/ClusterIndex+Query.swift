@@ -39,7 +39,7 @@ extension ClusterIndex {
 
   /// The items of index nodes, made in place in one pass.
   private func items(_ nodes: [UInt32], rectangle: VisibleRectangle, capacity: Int) -> [ClusterItem] {
-    [ClusterItem](unsafeUninitializedCapacity: capacity) { buffer, count in
+    [ClusterItem](uninitializedCapacity: capacity) { buffer, count in
       for (i, ref) in nodes.enumerated() {
         (buffer.baseAddress! + i).initialize(
           to: Self.isCluster(ref) ? clusterItem(ref, rectangle: rectangle) : pinItem(ref, rectangle: rectangle))

@@ -240,7 +240,7 @@ struct ItemNodes {
     entries = result.items.withUnsafeBufferPointer { resultItems in
       var count = 0
       for k in resultItems.indices { count += 1 + (resultItems[k].cluster?.mergedNodes.count ?? 0) }
-      return [ItemNode](unsafeUninitializedCapacity: count) { entries, written in
+      return [ItemNode](uninitializedCapacity: count) { entries, written in
         for k in resultItems.indices {
           let item = Int32(truncatingIfNeeded: k)
           guard let node = resultItems[k].cluster?.node else {

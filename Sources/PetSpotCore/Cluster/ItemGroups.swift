@@ -8,7 +8,7 @@ struct ItemGroups {
   /// Each item in a group of its own. Results hold far fewer than 2³¹ items.
   init(oldCount: Int, newCount: Int) {
     self.oldCount = oldCount
-    parent = [Int32](unsafeUninitializedCapacity: oldCount + newCount) { buffer, count in
+    parent = [Int32](uninitializedCapacity: oldCount + newCount) { buffer, count in
       for x in buffer.indices { buffer.initializeElement(at: x, to: Int32(truncatingIfNeeded: x)) }
       count = buffer.count
     }
@@ -61,7 +61,7 @@ struct ItemGroups {
   mutating func numbered() -> (groupOf: [Int32], count: Int) {
     let total = parent.count
     var count = 0
-    let groupOf = [Int32](unsafeUninitializedCapacity: total) { groupOf, initialized in
+    let groupOf = [Int32](uninitializedCapacity: total) { groupOf, initialized in
       // Per root, its group number (-1: none yet).
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: total) { numberOfRoot in
         numberOfRoot.initialize(repeating: -1)

@@ -23,8 +23,8 @@ package struct MortonCells {
     let count = sortedPoints.count
     var cellCount = 0
     var cellStarts: [UInt32] = []
-    codes = [UInt64](unsafeUninitializedCapacity: count) { codeBuffer, codesWritten in
-      cellStarts = [UInt32](unsafeUninitializedCapacity: count + 1) { startBuffer, startsWritten in
+    codes = [UInt64](uninitializedCapacity: count) { codeBuffer, codesWritten in
+      cellStarts = [UInt32](uninitializedCapacity: count + 1) { startBuffer, startsWritten in
         var previous = (column: Int64(-1), row: Int64(-1))
         for i in 0..<count {
           let current = (column: cell(sortedPoints[i].x), row: cell(sortedPoints[i].y))

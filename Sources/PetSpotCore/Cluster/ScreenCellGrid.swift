@@ -109,7 +109,7 @@ package struct ScreenCellGrid: ~Copyable {
   /// - Returns: per point, the index of the seed that took it (its own for a seed).
   package func greedySeeds(closerThan radius: Double) -> [Int32] {
     let r2 = radius * radius
-    return [Int32](unsafeUninitializedCapacity: count) { seedOf, initialized in
+    return [Int32](uninitializedCapacity: count) { seedOf, initialized in
       seedOf.initialize(repeating: -1)
       for i in 0..<count where seedOf[i] < 0 {
         let seed = Int32(truncatingIfNeeded: i)  // below count (32-bit lists)

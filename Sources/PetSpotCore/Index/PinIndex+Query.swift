@@ -131,7 +131,7 @@ extension PinIndex {
     guard total > 0 else { return }
     if result.capacity < total {
       // Fresh memory: written without zeroing it first.
-      result = [UInt32](unsafeUninitializedCapacity: total) { out, count in
+      result = [UInt32](uninitializedCapacity: total) { out, count in
         count = write(runs, of: regions, to: out.baseAddress!)
       }
     } else {

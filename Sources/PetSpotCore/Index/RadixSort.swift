@@ -249,7 +249,7 @@ package enum RadixSort {
     let buckets = 1 << digitBits
     let mask = UInt32(buckets - 1)
     let bits = UInt32(digitBits)
-    var scratch = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var scratch = [UInt32](uninitializedCapacity: n) { _, count in count = n }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: buckets * passes) { c in
       c.initialize(repeating: 0)
       values.withUnsafeMutableBufferPointer { data in

@@ -54,7 +54,7 @@ public struct IndexedPins: Sendable {
       return result
     }
     let table = statuses?.codeTable(for: pins)
-    return [UInt32](unsafeUninitializedCapacity: pins.count) { buffer, count in
+    return [UInt32](uninitializedCapacity: pins.count) { buffer, count in
       count = writeAllIndexed(allowed: table, to: buffer.baseAddress!)
     }
   }
