@@ -139,6 +139,22 @@ struct PrunePlanTests {
     #expect(try IndexedPins(pins: PinSet()).visible(in: CameraView(world), order: .any).isEmpty)
   }
 
+  @Test("no pins: every plan, in either order, answers nothing")
+  func emptyPinSet() throws {
+    let layer = IndexedPins(pins: PinSet())
+    let world = try Camera(
+      center: GeoCoordinate(latitude: 0, longitude: 0), latitudeDelta: 140, longitudeDelta: 360, width: 1600,
+      height: 800)
+    let window = VisibilityWindow(view: CameraView(world))
+    for plan in PrunePlan.allCases {
+      for order in [PruneOrder.input, .any] {
+        #expect(layer.visible(in: window, plan: plan, order: order).isEmpty, "\(plan), \(order)")
+        #expect(layer.visible(in: window, statuses: StatusFilter([.found]), plan: plan, order: order).isEmpty)
+      }
+    }
+    #expect(try layer.visible(in: CameraView(world)).isEmpty, "the plan the index chooses")
+  }
+
   @Test("in any order the walk's hits are not sorted: the same pins in the tree's order")
   func anyOrderSkipsTheSort() throws {
     var random = SeededRandom(seed: 0x914C)

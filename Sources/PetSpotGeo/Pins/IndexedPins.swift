@@ -53,6 +53,7 @@ public struct IndexedPins: Sendable {
       visible(in: window, statuses: statuses, plan: plan, order: order, into: &result)
       return result
     }
+    guard pins.count > 0 else { return [] }  // (an empty buffer has no base address to write at)
     let table = statuses?.codeTable(for: pins)
     return [UInt32](uninitializedCapacity: pins.count) { buffer, count in
       count = writeAllIndexed(allowed: table, to: buffer.baseAddress!)
