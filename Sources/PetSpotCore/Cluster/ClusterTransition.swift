@@ -78,13 +78,14 @@ extension ClusterIndex {
     let oldNodes = ItemNodes(old, index: oldIndex)
     let newNodes = ItemNodes(new, index: self)
     var edges: [(old: Int, new: Int)] = []
-    edges.reserveCapacity(old.items.count + new.items.count)
+    edges.reserveCapacity(oldNodes.entries.count + newNodes.entries.count)  // at most one per entry
     // Each old item's seeds, found among the new items, and each new item's among the old.
     let filters = FilterPair(old: oldIndex, new: self)
+    let sameNodes = sharing && sharesNodes(with: oldIndex)
     for entry in oldNodes.entries {
       let seed = oldIndex.seedPin(of: entry.node)
       guard let pin = pinPosition(of: seed, in: oldIndex, sharingIds: sharing),
-        let (j, holding) = holder(of: UInt32(pin), among: newNodes),
+        let (j, holding) = holder(ofSeed: UInt32(pin), of: entry.node, among: newNodes, sameNodes: sameNodes),
         filters.shareShownPin(old: entry.node, new: holding, evidence: (seed, UInt32(pin)), in: oldIndex)
       else { continue }
       edges.append((Int(entry.item), j))
@@ -92,7 +93,7 @@ extension ClusterIndex {
     for entry in newNodes.entries {
       let seed = seedPin(of: entry.node)
       guard let pin = oldIndex.pinPosition(of: seed, in: self, sharingIds: sharing),
-        let (i, holding) = oldIndex.holder(of: UInt32(pin), among: oldNodes),
+        let (i, holding) = oldIndex.holder(ofSeed: UInt32(pin), of: entry.node, among: oldNodes, sameNodes: sameNodes),
         filters.shareShownPin(old: holding, new: entry.node, evidence: (UInt32(pin), seed), in: oldIndex)
       else { continue }
       edges.append((i, Int(entry.item)))
@@ -108,50 +109,52 @@ extension ClusterIndex {
     -> [ClusterTransition]
   {
     let (m, n) = (old.items.count, new.items.count)
+    let total = m + n
     var groups = ItemGroups(oldCount: m, newCount: n)
     groups.join(edges)
-    let (groupOf, groupCount) = groups.numbered()
-    // Per group its old and new counts, then one buffer: group g's old items from start[g], then
-    // its new ones, to start[g + 1]. (Every count is below m + n: an array count.)
-    var (froms, tos) = ([Int32](repeating: 0, count: groupCount), [Int32](repeating: 0, count: groupCount))
-    var start = [Int](repeating: 0, count: groupCount + 1)
-    var buffer = [Int32](repeating: 0, count: m + n)
-    groupOf.withUnsafeBufferPointer { groupOf in
-      froms.withUnsafeMutableBufferPointer { froms in
-        tos.withUnsafeMutableBufferPointer { tos in
-          start.withUnsafeMutableBufferPointer { start in
-            buffer.withUnsafeMutableBufferPointer { buffer in
-              for x in 0..<m { froms[Int(groupOf[x])] += 1 }
-              for x in m..<(m + n) { tos[Int(groupOf[x])] += 1 }
-              for g in 0..<groupCount { start[g + 1] = start[g] + Int(froms[g]) + Int(tos[g]) }
-              // The next free slot per group, kept in `start` shifted down by one (restored after).
-              for x in 0..<(m + n) {
-                let g = Int(groupOf[x])
-                buffer[start[g]] = Int32(truncatingIfNeeded: x < m ? x : x - m)
-                start[g] += 1
-              }
-              for g in stride(from: groupCount, to: 0, by: -1) { start[g] = start[g - 1] }
-              start[0] = 0
-            }
-          }
-        }
+    // Scratch, one allocation: per item its group, then per group its old and new counts and
+    // where it starts in `buffer` (there are at most m + n groups, and every count is below m + n).
+    let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 4 * total + 1)
+    defer { scratch.deallocate() }
+    let groupOf = UnsafeMutableBufferPointer(rebasing: scratch[0..<total])
+    let groupCount = groups.numbered(into: groupOf)
+    let froms = UnsafeMutableBufferPointer(rebasing: scratch[total..<(total + groupCount)])
+    let tos = UnsafeMutableBufferPointer(rebasing: scratch[(2 * total)..<(2 * total + groupCount)])
+    let start = UnsafeMutableBufferPointer(rebasing: scratch[(3 * total)...(3 * total + groupCount)])
+    froms.initialize(repeating: 0)
+    tos.initialize(repeating: 0)
+    for x in 0..<m { froms[Int(groupOf[x])] += 1 }
+    for x in m..<total { tos[Int(groupOf[x])] += 1 }
+    start[0] = 0
+    for g in 0..<groupCount { start[g + 1] = start[g] + froms[g] + tos[g] }
+    // One buffer for every transition: group g's old items from start[g], then its new ones, to
+    // start[g + 1]. Every slot is written once: the next free slot per group is kept in `start`
+    // shifted down by one, restored after.
+    let buffer = [Int32](uninitializedCapacity: total) { buffer, written in
+      for x in 0..<total {
+        let g = Int(groupOf[x])
+        buffer.initializeElement(at: Int(start[g]), to: Int32(truncatingIfNeeded: x < m ? x : x - m))
+        start[g] += 1
       }
+      written = total
     }
+    for g in stride(from: groupCount, to: 0, by: -1) { start[g] = start[g - 1] }
+    start[0] = 0
     let shared = buffer[...]
     return (0..<groupCount).map { g in
-      let (from, to) = (Int(froms[g]), Int(tos[g]))
+      let (first, from, to) = (Int(start[g]), Int(froms[g]), Int(tos[g]))
       let kind: ClusterTransition.Kind =
         switch (from, to) {
         case (0, _): .appear
         case (_, 0): .disappear
-        case (1, 1): Self.kind(from: old.items, Int(buffer[start[g]]), to: new.items, Int(buffer[start[g] + 1]))
+        case (1, 1): Self.kind(from: old.items, Int(buffer[first]), to: new.items, Int(buffer[first + 1]))
         case (1, _): .split
         case (_, 1): .merge
         default: .regroup
         }
       return ClusterTransition(
-        kind: kind, from: ItemIndices(shared[start[g]..<(start[g] + from)]),
-        to: ItemIndices(shared[(start[g] + from)..<start[g + 1]]))
+        kind: kind, from: ItemIndices(shared[first..<(first + from)]),
+        to: ItemIndices(shared[(first + from)..<(first + from + to)]))
     }
   }
 
@@ -189,6 +192,30 @@ extension ClusterIndex {
     return tops[found] == Self.notAnItem ? nil : found
   }
 
+  /// Whether this index and `other` share their nodes: the same cluster records and member runs
+  /// (one storage, so no change came between them), so that a node means the same pins in both.
+  func sharesNodes(with other: borrowing ClusterIndex) -> Bool {
+    clusters.count == other.clusters.count && members.count == other.members.count
+      && clusters.withUnsafeBufferPointer { a in
+        other.clusters.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress }
+      }
+      && members.withUnsafeBufferPointer { a in
+        other.members.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress }
+      }
+  }
+
+  /// ``holder(of:among:)`` for `pin`, the drawn pin of a node of the other result: when the two
+  /// results' indexes share their nodes (`sameNodes`, ``sharesNodes(with:)``) and that node is
+  /// itself one of `nodes`, it is the holder, without the walk — no pin is in two items of a
+  /// result, and the node holds its drawn pin.
+  @inline(__always)
+  func holder(ofSeed pin: UInt32, of node: UInt32, among nodes: ItemNodes, sameNodes: Bool) -> (
+    item: Int, node: UInt32
+  )? {
+    if sameNodes && Self.isCluster(node), let item = nodes.item(of: node) { return (item, node) }
+    return holder(of: pin, among: nodes)
+  }
+
   /// The item (among a result's item nodes) holding `pin`, and its node holding it: the one with a node among the nodes
   /// holding it — its own clusters, then those of the seed that absorbed it (at and below the
   /// level of the absorption), and so on — walked only within the levels at which the result's
@@ -222,57 +249,60 @@ struct ItemNode {
 }
 
 /// The index nodes a result's items draw (cluster nodes, merged parts, pins), each with its item:
-/// in item order (``entries``) and in a small open-addressing table.
+/// in item order (``entries``) and in a small open-addressing table, both in one array.
 struct ItemNodes {
-  /// Every node with its item, in item order.
-  let entries: [ItemNode]
-  /// The table: a power-of-two count of slots, item -1 where empty.
-  private var slots: [ItemNode]
+  /// The entries (``entries``), then the table: a power-of-two count of slots, item -1 where empty.
+  private let storage: [ItemNode]
+  private let entryCount: Int
   private let mask: Int
   /// The lowest and highest levels at which one of the clusters was formed (`Int.max` and -1 when
   /// there is none).
-  private(set) var coarsestLevel = Int.max
-  private(set) var finestLevel = -1
+  let coarsestLevel: Int
+  let finestLevel: Int
+
+  /// Every node with its item, in item order.
+  var entries: ArraySlice<ItemNode> { storage[0..<entryCount] }
 
   init(_ result: borrowing ClusterResult, index: borrowing ClusterIndex) {
+    var (entryCount, size) = (0, 8)
+    var (coarsest, finest) = (Int.max, -1)
     // The items' fields are read in place: a copy of an item would retain and release its
     // summary's storage. (Item indices fit: results hold far fewer than 2³¹ items.)
-    entries = result.items.withUnsafeBufferPointer { resultItems in
-      var count = 0
-      for k in resultItems.indices { count += 1 + (resultItems[k].cluster?.mergedNodes.count ?? 0) }
-      return [ItemNode](uninitializedCapacity: count) { entries, written in
+    storage = result.items.withUnsafeBufferPointer { resultItems in
+      for k in resultItems.indices { entryCount += 1 + (resultItems[k].cluster?.mergedNodes.count ?? 0) }
+      while size < 2 * entryCount { size *= 2 }
+      return [ItemNode](uninitializedCapacity: entryCount + size) { storage, written in
+        func add(_ node: UInt32, _ item: Int32) {
+          storage.initializeElement(at: written, to: ItemNode(node: node, item: item))
+          written += 1
+        }
         for k in resultItems.indices {
           let item = Int32(truncatingIfNeeded: k)
           guard let node = resultItems[k].cluster?.node else {
-            // A pin: its position.
-            entries.initializeElement(
-              at: written, to: ItemNode(node: UInt32(truncatingIfNeeded: resultItems[k].position), item: item))
-            written += 1
+            add(UInt32(truncatingIfNeeded: resultItems[k].position), item)  // a pin: its position
             continue
           }
-          entries.initializeElement(at: written, to: ItemNode(node: node, item: item))
-          written += 1
+          add(node, item)
           guard let parts = resultItems[k].cluster?.mergedNodes, !parts.isEmpty else { continue }
-          for part in parts {
-            entries.initializeElement(at: written, to: ItemNode(node: part, item: item))
-            written += 1
-          }
+          for part in parts { add(part, item) }
         }
+        let table = UnsafeMutableBufferPointer(rebasing: storage[entryCount...])
+        table.initialize(repeating: ItemNode(node: 0, item: -1))
+        for e in 0..<entryCount {
+          let entry = storage[e]
+          if ClusterIndex.isCluster(entry.node) {
+            let level = Int(index.cluster(entry.node).level)
+            (coarsest, finest) = (min(coarsest, level), max(finest, level))
+          }
+          var slot = Self.hash(entry.node) & (size - 1)
+          while table[slot].item >= 0 && table[slot].node != entry.node { slot = (slot + 1) & (size - 1) }
+          table[slot] = entry
+        }
+        written = entryCount + size
       }
     }
-    var size = 8
-    while size < 2 * entries.count { size *= 2 }
-    mask = size - 1
-    slots = [ItemNode](repeating: ItemNode(node: 0, item: -1), count: size)
-    for entry in entries {
-      if ClusterIndex.isCluster(entry.node) {
-        let level = Int(index.cluster(entry.node).level)
-        (coarsestLevel, finestLevel) = (min(coarsestLevel, level), max(finestLevel, level))
-      }
-      var slot = Self.hash(entry.node) & mask
-      while slots[slot].item >= 0 && slots[slot].node != entry.node { slot = (slot + 1) & mask }
-      slots[slot] = entry
-    }
+    (self.entryCount, mask) = (entryCount, size - 1)
+    (coarsestLevel, finestLevel) = (coarsest, finest)
   }
 
   @inline(__always)
@@ -284,8 +314,8 @@ struct ItemNodes {
   @inline(__always)
   func item(of node: UInt32) -> Int? {
     var slot = Self.hash(node) & mask
-    while slots[slot].item >= 0 {
-      if slots[slot].node == node { return Int(slots[slot].item) }
+    while storage[entryCount + slot].item >= 0 {
+      if storage[entryCount + slot].node == node { return Int(storage[entryCount + slot].item) }
       slot = (slot + 1) & mask
     }
     return nil

@@ -10,18 +10,12 @@ struct FilterPair {
   /// Whether both are views of one hierarchy (the same cluster storage): their nodes then nest.
   let sameHierarchy: Bool
 
-  init(old: ClusterIndex, new: ClusterIndex) {
+  /// (The indexes are borrowed: an owned argument would be a copy of each, retaining its arrays.)
+  init(old: borrowing ClusterIndex, new: borrowing ClusterIndex) {
     (oldFilter, newFilter) = (old.activeFilter, new.activeFilter)
     isTrivial = old.activeFilter == nil && new.activeFilter == nil
     sameHierarchy =
-      !isTrivial && old.clusters.count == new.clusters.count && old.members.count == new.members.count
-      && old.clusters.withUnsafeBufferPointer { a in
-        new.clusters.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress }
-      }
-      && old.members.withUnsafeBufferPointer { a in
-        new.members.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress }
-      }
-      && old.categoryRuns != nil && old.categoryRuns === new.categoryRuns
+      !isTrivial && old.sharesNodes(with: new) && old.categoryRuns != nil && old.categoryRuns === new.categoryRuns
   }
 
   /// Whether node `oldNode` (of `oldIndex`, the old index) and `newNode` (of the new), found to

@@ -1,42 +1,40 @@
 /// The groups of the items of two results joined by shared pins (union–find): old items are
 /// numbered 0..<m, new items m..<m + n.
-struct ItemGroups {
-  private var parent: [Int32]
+///
+/// Its table is one allocation, owned (the groups are not copyable): a transition makes one per
+/// call, and an array's allocation, uniqueness checks and exclusivity checks cost more than the
+/// union–find itself at a hundred items.
+struct ItemGroups: ~Copyable {
+  /// Per item, its parent in the forest (a root is its own parent).
+  private let parent: UnsafeMutableBufferPointer<Int32>
   /// The number of old items.
   let oldCount: Int
 
   /// Each item in a group of its own. Results hold far fewer than 2³¹ items.
   init(oldCount: Int, newCount: Int) {
     self.oldCount = oldCount
-    parent = [Int32](uninitializedCapacity: oldCount + newCount) { buffer, count in
-      for x in buffer.indices { buffer.initializeElement(at: x, to: Int32(truncatingIfNeeded: x)) }
-      count = buffer.count
-    }
+    parent = .allocate(capacity: oldCount + newCount)
+    for x in parent.indices { parent.initializeElement(at: x, to: Int32(truncatingIfNeeded: x)) }
   }
 
-  /// The representative of the group of item `x` (old items 0..<m, new ones m + j).
-  mutating func root(_ x: Int) -> Int {
-    parent.withUnsafeMutableBufferPointer { Self.root(x, in: $0) }
-  }
+  deinit { parent.deallocate() }
+
+  /// The number of items, old and new.
+  var count: Int { parent.count }
 
   /// Puts old item `i` and new item `j` in one group.
   mutating func join(old i: Int, new j: Int) {
-    let oldCount = oldCount
-    parent.withUnsafeMutableBufferPointer { Self.union(i, oldCount + j, in: $0) }
+    union(i, oldCount + j)
   }
 
-  /// Joins the old and new item of each pair (what ``join(old:new:)`` does for each, in one pass
-  /// over the table).
+  /// Joins the old and new item of each pair.
   mutating func join(_ pairs: [(old: Int, new: Int)]) {
-    let oldCount = oldCount
-    parent.withUnsafeMutableBufferPointer { parent in
-      for (i, j) in pairs { Self.union(i, oldCount + j, in: parent) }
-    }
+    for (i, j) in pairs { union(i, oldCount + j) }
   }
 
-  /// The root of `x` in the forest `parent`, halving the path to it.
+  /// The root of `x`, halving the path to it.
   @inline(__always)
-  private static func root(_ x: Int, in parent: UnsafeMutableBufferPointer<Int32>) -> Int {
+  private func root(_ x: Int) -> Int {
     var x = x
     while Int(parent[x]) != x {
       parent[x] = parent[Int(parent[x])]
@@ -45,39 +43,38 @@ struct ItemGroups {
     return x
   }
 
-  /// Puts `a` and `b` in one tree of `parent` (the smaller root becomes the root).
+  /// Puts `a` and `b` in one tree (the smaller root becomes the root).
   @inline(__always)
-  private static func union(_ a: Int, _ b: Int, in parent: UnsafeMutableBufferPointer<Int32>) {
-    let (ra, rb) = (root(a, in: parent), root(b, in: parent))
+  private func union(_ a: Int, _ b: Int) {
+    let (ra, rb) = (root(a), root(b))
     if ra != rb { parent[max(ra, rb)] = Int32(truncatingIfNeeded: min(ra, rb)) }
   }
 
   /// Whether old item `i` and new item `j` are in one group.
   mutating func together(old i: Int, new j: Int) -> Bool { root(i) == root(oldCount + j) }
 
-  /// Per item (old ones first, then new ones), the number of its group, and how many groups there
-  /// are: groups numbered in the order of their first new item, then the groups of old items
-  /// alone in the order of their first old item.
-  mutating func numbered() -> (groupOf: [Int32], count: Int) {
+  /// Writes per item (old ones first, then new ones; `groupOf` holds ``count`` entries) the number
+  /// of its group, and returns how many groups there are: groups numbered in the order of their
+  /// first new item, then the groups of old items alone in the order of their first old item.
+  mutating func numbered(into groupOf: UnsafeMutableBufferPointer<Int32>) -> Int {
     let total = parent.count
+    precondition(groupOf.count == total, "one group number per item")
     var count = 0
-    let groupOf = [Int32](uninitializedCapacity: total) { groupOf, initialized in
-      // Per root, its group number (-1: none yet).
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: total) { numberOfRoot in
-        numberOfRoot.initialize(repeating: -1)
-        func place(_ x: Int) {
-          let r = root(x)
-          if numberOfRoot[r] < 0 {
-            numberOfRoot[r] = Int32(truncatingIfNeeded: count)
-            count += 1
-          }
-          groupOf.initializeElement(at: x, to: numberOfRoot[r])
+    // Per root, its group number (-1: none yet).
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: total) { numberOfRoot in
+      numberOfRoot.initialize(repeating: -1)
+      // The new items first, then the old ones.
+      let newCount = total - oldCount
+      for k in 0..<total {
+        let x = k < newCount ? oldCount + k : k - newCount
+        let r = root(x)
+        if numberOfRoot[r] < 0 {
+          numberOfRoot[r] = Int32(truncatingIfNeeded: count)
+          count += 1
         }
-        for x in oldCount..<total { place(x) }
-        for x in 0..<oldCount { place(x) }
+        groupOf[x] = numberOfRoot[r]
       }
-      initialized = total
     }
-    return (groupOf, count)
+    return count
   }
 }
