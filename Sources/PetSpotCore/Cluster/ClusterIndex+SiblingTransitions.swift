@@ -27,7 +27,7 @@ extension ClusterIndex {
     groups.join(known)
     let newBoxes = newNodes.entries.map { (item: Int($0.item), box: box(of: $0.node)) }
     let oldEntries = oldNodes.entries
-    var e = 0  // the first entry of the old item at hand
+    var e = oldEntries.startIndex  // the first entry of the old item at hand
     var edges: [(old: Int, new: Int)] = []
     // Candidate new-node boxes per stacked node: ranges of `pool`.
     var pool: [Int32] = []
@@ -36,7 +36,7 @@ extension ClusterIndex {
       pool.removeAll(keepingCapacity: true)
       for k in newBoxes.indices { pool.append(Int32(truncatingIfNeeded: k)) }  // the item's nodes': every one
       let every = 0..<pool.count
-      while e < oldEntries.count && Int(oldEntries[e].item) == i {
+      while e < oldEntries.endIndex && Int(oldEntries[e].item) == i {
         stack.append((oldEntries[e].node, every))
         e += 1
       }

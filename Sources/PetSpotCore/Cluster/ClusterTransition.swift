@@ -251,17 +251,16 @@ struct ItemNode {
 /// The index nodes a result's items draw (cluster nodes, merged parts, pins), each with its item:
 /// in item order (``entries``) and in a small open-addressing table, both in one array.
 struct ItemNodes {
-  /// The entries (``entries``), then the table: a power-of-two count of slots, item -1 where empty.
+  /// The table (a power-of-two count of slots, item -1 where empty), then the entries.
   private let storage: [ItemNode]
-  private let entryCount: Int
   private let mask: Int
   /// The lowest and highest levels at which one of the clusters was formed (`Int.max` and -1 when
   /// there is none).
   let coarsestLevel: Int
   let finestLevel: Int
 
-  /// Every node with its item, in item order.
-  var entries: ArraySlice<ItemNode> { storage[0..<entryCount] }
+  /// Every node with its item, in item order (indices from the slice's `startIndex`).
+  var entries: ArraySlice<ItemNode> { storage[(mask + 1)...] }
 
   init(_ result: borrowing ClusterResult, index: borrowing ClusterIndex) {
     var (entryCount, size) = (0, 8)
@@ -271,7 +270,10 @@ struct ItemNodes {
     storage = result.items.withUnsafeBufferPointer { resultItems in
       for k in resultItems.indices { entryCount += 1 + (resultItems[k].cluster?.mergedNodes.count ?? 0) }
       while size < 2 * entryCount { size *= 2 }
-      return [ItemNode](uninitializedCapacity: entryCount + size) { storage, written in
+      return [ItemNode](uninitializedCapacity: size + entryCount) { storage, written in
+        let table = UnsafeMutableBufferPointer(rebasing: storage[0..<size])
+        table.initialize(repeating: ItemNode(node: 0, item: -1))
+        written = size
         func add(_ node: UInt32, _ item: Int32) {
           storage.initializeElement(at: written, to: ItemNode(node: node, item: item))
           written += 1
@@ -286,9 +288,7 @@ struct ItemNodes {
           guard let parts = resultItems[k].cluster?.mergedNodes, !parts.isEmpty else { continue }
           for part in parts { add(part, item) }
         }
-        let table = UnsafeMutableBufferPointer(rebasing: storage[entryCount...])
-        table.initialize(repeating: ItemNode(node: 0, item: -1))
-        for e in 0..<entryCount {
+        for e in size..<(size + entryCount) {
           let entry = storage[e]
           if ClusterIndex.isCluster(entry.node) {
             let level = Int(index.cluster(entry.node).level)
@@ -298,10 +298,9 @@ struct ItemNodes {
           while table[slot].item >= 0 && table[slot].node != entry.node { slot = (slot + 1) & (size - 1) }
           table[slot] = entry
         }
-        written = entryCount + size
       }
     }
-    (self.entryCount, mask) = (entryCount, size - 1)
+    mask = size - 1
     (coarsestLevel, finestLevel) = (coarsest, finest)
   }
 
@@ -314,8 +313,8 @@ struct ItemNodes {
   @inline(__always)
   func item(of node: UInt32) -> Int? {
     var slot = Self.hash(node) & mask
-    while storage[entryCount + slot].item >= 0 {
-      if storage[entryCount + slot].node == node { return Int(storage[entryCount + slot].item) }
+    while storage[slot].item >= 0 {
+      if storage[slot].node == node { return Int(storage[slot].item) }
       slot = (slot + 1) & mask
     }
     return nil
