@@ -146,6 +146,7 @@ struct ClusterTransitionTests {
     empty.items = []
     #expect(index.transitions(from: empty, of: index, to: result).allSatisfy { $0.kind == .appear })
     #expect(index.transitions(from: result, of: index, to: empty).allSatisfy { $0.kind == .disappear })
+    #expect(index.transitions(from: empty, of: index, to: empty).isEmpty, "no items: no transitions")
   }
 
   @Test("pins inserted and removed between the two results: every item once, related items share a pin")
