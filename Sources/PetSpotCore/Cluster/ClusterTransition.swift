@@ -204,16 +204,21 @@ extension ClusterIndex {
       }
   }
 
-  /// ``holder(of:among:)`` for `pin`, the drawn pin of a node of the other result: when the two
-  /// results' indexes share their nodes (`sameNodes`, ``sharesNodes(with:)``) and that node is
-  /// itself one of `nodes`, it is the holder, without the walk — no pin is in two items of a
-  /// result, and the node holds its drawn pin.
+  /// ``holder(of:among:)`` for `pin`, the drawn pin of `node`, a node of the other result. When
+  /// the two results' indexes share their nodes (`sameNodes`, ``sharesNodes(with:)``), only
+  /// `node` itself and the clusters holding it are looked for: no pin is in two items of a
+  /// result, so when `node` is one of `nodes` it is the holder (no walk); and a node of `nodes`
+  /// inside a cluster `node` holds its own drawn pin, which `node` holds too, so the lookup the
+  /// other way round (from that node's drawn pin) relates the two. Then `nil` may stand for "held by
+  /// a node inside `node`".
   @inline(__always)
   func holder(ofSeed pin: UInt32, of node: UInt32, among nodes: ItemNodes, sameNodes: Bool) -> (
     item: Int, node: UInt32
   )? {
-    if sameNodes && Self.isCluster(node), let item = nodes.item(of: node) { return (item, node) }
-    return holder(of: pin, among: nodes)
+    guard sameNodes && Self.isCluster(node) else { return holder(of: pin, among: nodes) }
+    if let item = nodes.item(of: node) { return (item, node) }
+    // The clusters holding `node` were formed at coarser levels (a pass makes one node per seed).
+    return holder(of: pin, among: nodes, levelsBelow: Int(cluster(node).level))
   }
 
   /// The item (among a result's item nodes) holding `pin`, and its node holding it: the one with a node among the nodes
@@ -222,7 +227,15 @@ extension ClusterIndex {
   /// clusters were formed (no other node can be one of them).
   func holder(of pin: UInt32, among nodes: ItemNodes) -> (item: Int, node: UInt32)? {
     if let item = nodes.item(of: pin) { return (item, pin) }
-    var (seed, limit) = (pin, nodes.finestLevel)
+    return holder(of: pin, among: nodes, levelsBelow: nodes.finestLevel + 1)
+  }
+
+  /// The walk of ``holder(of:among:)`` past the pin itself, among the clusters formed at levels
+  /// below `end`.
+  private func holder(of pin: UInt32, among nodes: ItemNodes, levelsBelow end: Int) -> (
+    item: Int, node: UInt32
+  )? {
+    var (seed, limit) = (pin, min(end - 1, nodes.finestLevel))
     while limit >= nodes.coarsestLevel {
       // The seed's chain runs from its coarsest cluster to finer ones; those up to `limit` hold it
       // (and none finer than the result's finest cluster can be one of its items, nor any coarser
