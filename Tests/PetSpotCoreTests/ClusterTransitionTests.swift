@@ -149,6 +149,31 @@ struct ClusterTransitionTests {
     #expect(index.transitions(from: empty, of: index, to: empty).isEmpty, "no items: no transitions")
   }
 
+  @Test("an index made filterable beside its plain copy: the same transitions as from a separate build")
+  func filterableCopy() throws {
+    // `makeFilterable` keeps the cluster records: the copy shares them with the plain index, but
+    // not its category runs, so the filter is judged by the drawn pins found, as across builds.
+    let plain = try Self.index(seed: 76)
+    let separate = try Self.index(seed: 76)
+    var filterable = plain
+    try filterable.makeFilterable()
+    let filtered = try filterable.filtered(by: ClusterFilter(clauses: ["status=FOUND,CLOSED"]))
+    var random = SeededRandom(seed: 77)
+    var camera = try Camera(
+      center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 1, longitudeDelta: 1, width: 390,
+      height: 844)
+    for step in 0..<60 {
+      let (old, oldSeparate) = (plain.items(in: CameraView(camera)), separate.items(in: CameraView(camera)))
+      camera = Self.next(after: camera, &random)
+      let new = filtered.items(in: CameraView(camera))
+      let transitions = filtered.transitions(from: old, of: plain, to: new)
+      Self.checkShape(transitions, old: old, new: new)
+      #expect(
+        transitions == filtered.transitions(from: oldSeparate, of: separate, to: new),
+        "step \(step): sharing the cluster records changed the transitions")
+    }
+  }
+
   @Test("pins inserted and removed between the two results: every item once, related items share a pin")
   func changedPins() throws {
     var index = try Self.index(seed: 74)

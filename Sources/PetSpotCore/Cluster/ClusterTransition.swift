@@ -210,7 +210,9 @@ extension ClusterIndex {
   /// result, so when `node` is one of `nodes` it is the holder (no walk); and a node of `nodes`
   /// inside a cluster `node` holds its own drawn pin, which `node` holds too, so the lookup the
   /// other way round (from that node's drawn pin) relates the two. Then `nil` may stand for "held by
-  /// a node inside `node`".
+  /// a node inside `node`". Where filters are judged by the drawn pins found (``FilterPair``), the
+  /// pairs are the same too: a cluster's drawn pin is an item at every finer level, so a node inside
+  /// the cluster that holds it is drawn at it, and both lookups see the same pin.
   @inline(__always)
   func holder(ofSeed pin: UInt32, of node: UInt32, among nodes: ItemNodes, sameNodes: Bool) -> (
     item: Int, node: UInt32
