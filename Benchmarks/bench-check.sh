@@ -5,7 +5,7 @@
 # On the shared 2-vCPU VMs these figures come from, a p90 of unchanged code moves by more than the
 # ±60 % time band now and then (a whole run in the VM's slower mode): on 2026-12-01 a full check on the
 # Zen 5 VM flagged 13 time figures, 7 of them the C baseline's, whose code had not changed, and a
-# second run of those flagged two others. So the benchmarks a first run finds worse are run once
+# second run of some of them flagged two others. So the benchmarks a first run finds worse are run once
 # more, alone, and only those worse in both runs count as a regression. A count (instructions,
 # allocations, index bytes per pin) does not move between runs of the same code: a real change of
 # one is worse in both.
@@ -63,7 +63,7 @@ if [ -n "$confirmed" ]; then
   grep -a -A8 "Deviations worse than threshold" "$second"
   if echo "$confirmed" | grep -q '^pins\.cbaseline\.'; then
     echo "bench-check: the C baseline is among them, and its code does not change with ours: this machine runs"
-    echo "  slower than the one the thresholds were recorded on (compare the other figures with its factor)"
+    echo "  slower than the one the thresholds were recorded on, so its times cannot be judged against them (its counts can)"
   fi
   exit 1
 fi

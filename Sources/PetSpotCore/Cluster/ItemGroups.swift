@@ -50,9 +50,10 @@ struct ItemGroups: ~Copyable {
   /// Whether old item `i` and new item `j` are in one group.
   mutating func together(old i: Int, new j: Int) -> Bool { root(i) == root(oldCount + j) }
 
-  /// Writes per item (old ones first, then new ones; `groupOf` holds one entry per item, old and new) the number
-  /// of its group, and returns how many groups there are: groups numbered in the order of their
-  /// first new item, then the groups of old items alone in the order of their first old item.
+  /// Writes per item (old ones first, then new ones; `groupOf` holds one entry per item, old and
+  /// new) the number of its group, and returns how many groups there are: groups numbered in the
+  /// order of their first new item, then the groups of old items alone in the order of their first
+  /// old item.
   mutating func numbered(into groupOf: UnsafeMutableBufferPointer<Int32>) -> Int {
     let total = parent.count
     precondition(groupOf.count == total, "one group number per item")
