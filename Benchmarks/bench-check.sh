@@ -5,7 +5,7 @@
 # On the shared 2-vCPU VMs these figures come from, a p90 of unchanged code moves by more than the
 # ±60 % time band now and then (a whole run in the VM's slower mode): on 2026-12-01 a full check on the
 # Zen 5 VM flagged 13 time figures, 7 of them the C baseline's, whose code had not changed, and a
-# second run of some of them flagged two others. So the benchmarks a first run finds worse are run once
+# second run of those and the callouts flagged two, one of them not flagged the first time. So the benchmarks a first run finds worse are run once
 # more, alone, and only those worse in both runs count as a regression. A count (instructions,
 # allocations, index bytes per pin) does not move between runs of the same code: a real change of
 # one is worse in both.
