@@ -77,8 +77,10 @@ struct ClusterFilterTests {
     for round in 0..<3 {
       // Many pins on few spots (deep chains of one child holding a category) and some spread out.
       let index = try ClusterIndex(pins: Self.pins(&random, count: 600 + 400 * round), options: Self.options(&random))
+      // (MISSING, FOUND or CLOSED with DOG or CAT is its own hierarchy's unfiltered query: no run is
+      // read there; the others are one category of the hierarchy over every pin or a status's.)
       var checked = 0
-      for status in [PinStatus.missing, .found, .closed] {
+      for status in [PinStatus.missing, .found, .closed, .other("ADOPTED"), nil] {
         for species in ["DOG", "CAT", ""] {
           let filtered = try index.filtered(by: ClusterFilter(statuses: [status], values: ["species": [species]]))
           let (mismatches, compared) = filtered.filteredExpansionZoomMismatches()
@@ -221,15 +223,26 @@ struct ClusterFilterTests {
   func bulkCategoryRuns(round: Int) throws {
     var random = SeededRandom(seed: 0xB01C + UInt64(round))
     var options = Self.options(&random)
-    // Counts over one property or none (then only the hierarchy over every pin keeps runs).
+    // Counts over one property or none (then only the hierarchy over every pin keeps runs, and
+    // there are no value hierarchies).
     if round % 4 == 3 { options.aggregates.removeAll { $0.kind == .counts } }
     let pins = Self.pins(&random, count: [1, 60, 700, 3000][round % 4])
     let index = try ClusterIndex(pins: pins, options: options, parts: 1 + round % 2, releasingPagesFrom: 1 << 12)
     #expect(index.categoryRunBreaks() == [], "round \(round)")
+    // Per species value (at most maxFilterValues, the most common): one hierarchy over its pins and
+    // one per status with it; those with a status keep no runs (their one counts property is fixed).
+    let species = Set((0..<pins.count).compactMap { pins.property(named: "species")?.value(at: $0) })
+    let valueNames = round % 4 == 3 ? [] : species.map { "species=\($0)" }
+    #expect(valueNames.count <= 5, "round \(round)")
+    let expectedNames =
+      ["1", "2", "3", "all"] + valueNames + valueNames.flatMap { v in ["1 \(v)", "2 \(v)", "3 \(v)"] }
+    #expect(index.hierarchyNames == expectedNames.sorted(), "round \(round)")
     #expect(
-      index.hierarchiesKeepingCategoryRuns == (round % 4 == 3 ? ["all"] : ["1", "2", "3", "all"]), "round \(round)")
-    // Filtered on one status: answered by that status's hierarchy, runs or not, as a fresh build
-    // over that status's pins; a property without a counts aggregate is refused there too.
+      index.hierarchiesKeepingCategoryRuns
+        == (round % 4 == 3 ? ["all"] : (["1", "2", "3", "all"] + valueNames).sorted()),
+      "round \(round)")
+    // Filtered on one status, one value or both: answered by that scope's hierarchy, runs or not,
+    // as a fresh build over its pins; a property without a counts aggregate is refused there too.
     try Self.expectStatusHierarchiesFresh(index, camera: random.camera(.continent), "round \(round)")
     if round % 4 == 3 {
       #expect(throws: InvalidInput.self) {
@@ -238,23 +251,66 @@ struct ClusterFilterTests {
     }
   }
 
-  /// A filter on one status gives the items of a fresh build over the pins of that status alone
-  /// (its own hierarchy, kept in step with every change).
+  @Test("value hierarchies: the most common values get them, as many as asked; 0 keeps the statuses' only")
+  func valueHierarchies() throws {
+    var random = SeededRandom(seed: 0xF11C)
+    var pins = random.pinSet(count: 900)
+    // DOG on half the pins, CAT on a third, BIRD on the rest but 20, which have none.
+    for i in 0..<pins.count where i >= 20 {
+      pins.setProperty("species", to: i % 2 == 0 ? "DOG" : i % 3 == 0 ? "CAT" : "BIRD", at: i)
+    }
+    var options = ClusterOptions(aggregates: [try ClusterAggregate(parsing: "species:counts")], filterable: true)
+    let statusNames = ["1", "2", "3", "all"]
+    for (asked, values) in [(0, [String]()), (1, ["DOG"]), (2, ["DOG", "BIRD"]), (64, ["DOG", "BIRD", "CAT"])] {
+      options.filterValueHierarchies = asked
+      let index = try ClusterIndex(pins: pins, options: options)
+      let valueNames = values.map { "species=\($0)" }
+      let expected = statusNames + valueNames + valueNames.flatMap { v in ["1 \(v)", "2 \(v)", "3 \(v)"] }
+      #expect(index.hierarchyNames == expected.sorted(), "\(asked)")
+      try Self.expectStatusHierarchiesFresh(index, camera: random.camera(.continent), "\(asked)")
+      // Made filterable later: the same hierarchies.
+      var plain = options
+      plain.filterable = false
+      var later = try ClusterIndex(pins: pins, options: plain)
+      try later.makeFilterable()
+      #expect(later.hierarchyNames == expected.sorted(), "\(asked)")
+    }
+    for bad in [-1, 65] {
+      options.filterValueHierarchies = bad
+      #expect(throws: InvalidInput.self) { try ClusterIndex(pins: pins, options: options) }
+    }
+  }
+
+  /// A filter on one status, on one species value that has a hierarchy, or on both gives the
+  /// items of a fresh build over exactly its pins (that scope's own hierarchy, kept in step with
+  /// every change); so does a filter on one species value, answered so.
   static func expectStatusHierarchiesFresh(_ index: ClusterIndex, camera: Camera, _ context: String) throws {
-    for status in [PinStatus.missing, .found, .closed] {
-      let filtered = try index.filtered(by: ClusterFilter(statuses: [status]))
-      var alone = index.pins
-      for p in 0..<alone.count where !alone.isRetired(p) && alone.status(at: p) != status { alone.retire(at: p) }
-      var options = index.options
-      options.filterable = false
-      let fresh = try ClusterIndex(pins: alone.withoutRetired(), options: options)
-      let describe = { (items: [ClusterItem]) in
-        items.map { "\($0.kind) \($0.point) \($0.cluster?.id ?? "") \($0.cluster?.count ?? 1)" }
+    let values = index.hierarchyNames.filter { $0.hasPrefix("species=") }.map { String($0.dropFirst(8)) }
+    let statuses: [PinStatus?] = [nil, .missing, .found, .closed]
+    for status in statuses {
+      for value in [nil] + values where status != nil || value != nil {
+        let filter = ClusterFilter(
+          statuses: status.map { [$0] }, values: value.map { ["species": [$0]] } ?? [:])
+        let filtered = try index.filtered(by: filter)
+        var alone = index.pins
+        for p in 0..<alone.count where !alone.isRetired(p) {
+          if status.map({ alone.status(at: p) != $0 }) ?? false {
+            alone.retire(at: p)
+            continue
+          }
+          if let value, alone.property(named: "species")?.value(at: p) != value { alone.retire(at: p) }
+        }
+        var options = index.options
+        options.filterable = false
+        let fresh = try ClusterIndex(pins: alone.withoutRetired(), options: options)
+        let describe = { (items: [ClusterItem]) in
+          items.map { "\($0.kind) \($0.point) \($0.cluster?.id ?? "") \($0.cluster?.count ?? 1)" }
+        }
+        #expect(
+          describe(filtered.items(in: CameraView(camera)).items) == describe(fresh.items(in: CameraView(camera)).items),
+          "\(context) \(filter)")
+        #expect(filtered.pinCount == fresh.pinCount, "\(context) \(filter)")
       }
-      #expect(
-        describe(filtered.items(in: CameraView(camera)).items) == describe(fresh.items(in: CameraView(camera)).items),
-        "\(context) \(status)")
-      #expect(filtered.pinCount == fresh.pinCount, "\(context) \(status)")
     }
   }
 

@@ -14,17 +14,33 @@ struct ClusterFilterCommandTests {
     let camera = try Camera(
       center: GeoCoordinate(latitude: 48.8566, longitude: 2.3522), latitudeDelta: 2, longitudeDelta: 2, width: 390,
       height: 844)
-    for clauses in [["status=MISSING"], ["species=DOG,CAT"], ["status=FOUND,CLOSED", "species=DOG"]] {
-      let run = try CLIRunner.run(
-        [
-          "cluster", "--pins", ClusterCommandTests.pinsPath, "--center", "48.8566,2.3522", "--span", "2,2",
-          "--viewport", "390x844", "--with-leaves", "--aggregate", "species:counts",
-        ] + clauses.flatMap { ["--filter", $0] })
-      #expect(run.status == 0, "\(run.stderr)")
-      try ClusterCommandTests.checkLine(
-        run.stdout, camera: camera, pins: pins, minSeparation: 44, withLeaves: true,
-        filter: try ClusterFilter(clauses: clauses), extraKeys: ["aggregates"])
+    // (One species, alone or with one status: its own hierarchy by default, the category runs
+    // with no value hierarchies; the same guarantees either way.)
+    let filters = [
+      ["status=MISSING"], ["species=DOG,CAT"], ["status=FOUND,CLOSED", "species=DOG"], ["species=CAT"],
+      ["status=FOUND", "species=DOG"],
+    ]
+    for clauses in filters {
+      for valueHierarchies in [[], ["--filter-value-hierarchies", "0"]] {
+        let run = try CLIRunner.run(
+          [
+            "cluster", "--pins", ClusterCommandTests.pinsPath, "--center", "48.8566,2.3522", "--span", "2,2",
+            "--viewport", "390x844", "--with-leaves", "--aggregate", "species:counts",
+          ] + clauses.flatMap { ["--filter", $0] } + valueHierarchies)
+        #expect(run.status == 0, "\(run.stderr)")
+        try ClusterCommandTests.checkLine(
+          run.stdout, camera: camera, pins: pins, minSeparation: 44, withLeaves: true,
+          filter: try ClusterFilter(clauses: clauses), extraKeys: ["aggregates"])
+      }
     }
+    let outOfRange = try CLIRunner.run(
+      [
+        "cluster", "--pins", ClusterCommandTests.pinsPath, "--center", "48.8,2.3", "--span", "1,1", "--viewport",
+        "390x844", "--filter", "species=CAT", "--filter-value-hierarchies", "65",
+      ])
+    #expect(
+      outOfRange.status == 2 && outOfRange.stderr.contains("--filter-value-hierarchies must be an integer in 0...64"),
+      "\(outOfRange.stderr)")
   }
 
   @Test("batch: a filter per line without a rebuild, transitions between filters, errors per line")

@@ -82,9 +82,17 @@ extension ClusterIndex {
     }
     let filter = suspendFilter()
     defer { resumeFilter(filter) }
+    // A hierarchy over one value of this property: the pin leaves it first, and enters it again
+    // after when it has that value.
+    let pin = UInt32(position)
+    let scoped = { (index: ClusterIndex) in column != nil && index.scope.value?.column == column }
+    let leave = { (index: inout ClusterIndex) in if scoped(index) { index.leave(pin) } }
+    leave(&self)
+    updateSideHierarchies(leave)
     pins.setProperty(name, to: value, at: position)
     let update = { (index: inout ClusterIndex) in
-      index.propertyChanged(at: UInt32(position), slots: slots, column: column)
+      index.propertyChanged(at: pin, slots: slots, column: column)
+      if scoped(index) { index.enter(pin) }
     }
     update(&self)
     updateSideHierarchies(update)

@@ -20,22 +20,23 @@ extension ClusterIndex {
   /// Large working arrays hand their pages back as they are consumed (``ConsumedPages``), from
   /// `releasingPagesFrom` bytes up; tests pass less than the default to exercise that on small sets.
   ///
-  /// With `onlyStatus`, the hierarchy holds only the pins with that status code (a per-status
-  /// hierarchy of a filterable index); without, a filterable index builds those too.
+  /// With a `scope` other than ``HierarchyScope/all``, the hierarchy holds only the pins of that
+  /// scope (one of a filterable index's filter hierarchies); with `all`, a filterable index builds
+  /// those too.
   package init(
     pins: PinSet, options: ClusterOptions, parts: Int,
     releasingPagesFrom releaseBytes: Int = ConsumedPages.minimumBytes,
-    onlyStatus: UInt8? = nil
+    scope: HierarchyScope = .all
   ) throws(InvalidInput) {
     try options.validate()
     let aggregates = try AggregateTable(aggregates: options.aggregates, pins: pins)
     self.options = options
     self.pins = pins
-    hierarchyStatus = onlyStatus
+    self.scope = scope
     // Moved out of the parts, not shared with them: the repair of the cut then writes the arrays
     // in place (a shared array would be copied whole by its first write).
     let built = Self.buildParts(
-      pins: pins, options: options, parts: parts, releaseBytes: releaseBytes, onlyStatus: onlyStatus)
+      pins: pins, options: options, parts: parts, releaseBytes: releaseBytes, scope: scope)
     (clusters, clusterTable, members) = (built.clusters, built.table, built.members)
     (tops, absorbers, heads, roots, order) = (built.tops, built.absorbers, built.heads, built.roots, built.order)
     liveClusters = clusters.count
@@ -47,14 +48,14 @@ extension ClusterIndex {
     clusters = Self.trimmed(clusters)
     members = Self.trimmed(members)
     aggregateTable = aggregates  // empty until now: the repair of the cut had nothing to update
-    guard options.filterable && onlyStatus == nil else {
+    guard options.filterable && scope == .all else {
       computeAllAggregates()
       return
     }
-    // A filterable index's per-status hierarchies are built beside its aggregates and category
-    // runs (a serial pass over the clusters).
+    // A filterable index's filter hierarchies are built beside its aggregates and category runs
+    // (a serial pass over the clusters).
     var sides: [ClusterIndex] = []
-    ParallelPair.run({ computeAllAggregates() }, { sides = Self.statusHierarchies(pins: pins, options: options) })
+    ParallelPair.run({ computeAllAggregates() }, { sides = Self.filterHierarchies(pins: pins, options: options) })
     sideHierarchies = sides
   }
 
@@ -71,20 +72,29 @@ extension ClusterIndex {
   /// numbers and member runs move up. The builders' clusters and members are released as they
   /// are merged, their per-slot outputs when this returns (before the repair of the cut).
   private static func buildParts(
-    pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, onlyStatus: UInt8?
+    pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, scope: HierarchyScope
   ) -> BuiltParts {
-    // The Morton sort and the id hashes are independent: one core each.
+    // The Morton sort and the id hashes are independent: one core each — or, for a scope, the
+    // hashes of its pins alone after the sort (the builders read no other).
     var keys: [UInt64] = []
     var order: [UInt32] = []
     var hashes: [UInt64] = []
-    ParallelPair.run(
-      { (keys, order) = MortonKey.sorted(pins, status: onlyStatus) },
-      {
-        hashes = [UInt64](hugePagesCapacity: pins.count) { buffer, count in
-          for i in 0..<pins.count { buffer[i] = pins.ids.withUTF8(i) { Self.idHash($0) } }
-          count = pins.count
-        }
-      })
+    if scope == .all {
+      ParallelPair.run(
+        { (keys, order) = MortonKey.sorted(pins) },
+        {
+          hashes = [UInt64](hugePagesCapacity: pins.count) { buffer, count in
+            for i in 0..<pins.count { buffer[i] = pins.ids.withUTF8(i) { Self.idHash($0) } }
+            count = pins.count
+          }
+        })
+    } else {
+      (keys, order) = MortonKey.sorted(pins, scope: scope)
+      hashes = [UInt64](hugePagesRepeating: 0, count: pins.count)
+      hashes.withUnsafeMutableBufferPointer { buffer in
+        for pin in order { buffer[Int(pin)] = pins.ids.withUTF8(Int(pin)) { Self.idHash($0) } }
+      }
+    }
     let count = keys.count
     let split = parts > 1 ? Self.splitPoint(keys) : count
     let cut = split > 0 && split < count

@@ -69,18 +69,18 @@ extension ClusterIndex {
   }
 
   /// Makes a pin (with its coordinate in ``pins``) an item of level maxZoom and carries that down
-  /// — in a per-status hierarchy, only a pin of its status.
-  private mutating func enter(_ pin: UInt32) {
+  /// — in a filter hierarchy, only a pin of its scope.
+  mutating func enter(_ pin: UInt32) {
     updateCategory(ofPin: pin)
     let p = point(pin)
-    guard !p.y.isNaN, holdsPinsOfItsStatus(pin) else { return }  // beyond the Mercator limit: never an item
+    guard !p.y.isNaN, holdsPinOfItsScope(pin) else { return }  // beyond the Mercator limit: never an item
     tops[Int(pin)] = UInt8(options.maxZoom)
     order.insert(pin, keys: keys, tops: tops)
     propagate([LevelChange(pin: pin, entered: true, point: p)])
   }
 
   /// Takes a pin out of every level and carries that down.
-  private mutating func leave(_ pin: UInt32) {
+  mutating func leave(_ pin: UInt32) {
     let top = tops[Int(pin)]
     guard top != Self.notAnItem else { return }
     let change = LevelChange(pin: pin, entered: false, oldTop: top, oldAbsorber: absorbers[Int(pin)], point: point(pin))

@@ -10,15 +10,16 @@ extension ClusterIndex {
 
   /// This index with its queries showing only the pins `filter` admits (`nil`, or a filter that
   /// admits everything: all pins). No rebuild: a filter on exactly one of MISSING, FOUND and
-  /// CLOSED is answered by that status's own hierarchy (built with the index), any other from the
-  /// hierarchy over every pin; O(categories) to resolve the filter; the storage is shared
-  /// (copy-on-write) with this index.
+  /// CLOSED, on exactly one of the most common values of a counts property, or on both, is
+  /// answered by that scope's own hierarchy (built with the index, ``HierarchyScope``), any other
+  /// from the smallest hierarchy holding all it shows; O(categories + hierarchies) to resolve the
+  /// filter; the storage is shared (copy-on-write) with this index.
   /// - Throws: ``InvalidInput`` (field `filter`) when the index was not built
   ///   ``ClusterOptions/filterable`` or the filter names a property that is not a counts
   ///   aggregate's.
   public func filtered(by filter: ClusterFilter?) throws(InvalidInput) -> ClusterIndex {
     guard let filter, !filter.showsEverything else {
-      var out = answeredBy(status: nil)
+      var out = answeredBy(.all)
       (out.requestedFilter, out.activeFilter) = (nil, nil)
       return out
     }
@@ -27,14 +28,14 @@ extension ClusterIndex {
         field: "filter", code: .unsupported,
         message: "filters need an index built filterable (ClusterOptions.filterable, CLI --filterable)")
     }
-    var out = answeredBy(status: hierarchyStatus(for: filter))
+    var out = answeredBy(scope(for: filter))
     (out.requestedFilter, out.activeFilter) = (filter, try out.resolved(filter))
     return out
   }
 
   /// Makes an index built without ``ClusterOptions/filterable`` filterable: one pass over its
-  /// clusters, finest first (as the build would have made), and the per-status hierarchies (about
-  /// one more build), after which ``filtered(by:)`` works. Does nothing on a filterable index.
+  /// clusters, finest first (as the build would have made), and the filter hierarchies (about
+  /// three more builds with a counts aggregate, one without), after which ``filtered(by:)`` works. Does nothing on a filterable index.
   /// - Throws: ``InvalidInput`` (field `aggregate`) with more than
   ///   ``ClusterOptions/maxFilterDimensions`` counts aggregates; nothing changes.
   public mutating func makeFilterable() throws(InvalidInput) {
@@ -44,7 +45,7 @@ extension ClusterIndex {
     try options.validate()
     self.options = options
     computeAllCategoryRuns(order: clustersFinestFirst())
-    sideHierarchies = Self.statusHierarchies(pins: pins, options: options)
+    sideHierarchies = Self.filterHierarchies(pins: pins, options: options)
     // Built over the same places, retired ones included: the same count of them.
     for k in sideHierarchies.indices { sideHierarchies[k].retiredCount = retiredCount }
   }
@@ -64,8 +65,9 @@ extension ClusterIndex {
   }
 
   /// `filter` as this hierarchy applies it to its categories (``withinHierarchy(_:)``), or `nil`
-  /// when it shows every pin here. A hierarchy without category runs (one status's, with no
-  /// counts aggregate) holds one category: a filter can only name its status there.
+  /// when it shows every pin here. A hierarchy without category runs (a status's, with no counts
+  /// aggregate over another property) holds one category as far as filters go: a filter can only
+  /// name what its scope fixes there.
   /// - Throws: ``InvalidInput`` (field `filter`) naming a property that is not a counts
   ///   aggregate's.
   private func resolved(_ filter: ClusterFilter) throws(InvalidInput) -> ActiveFilter? {
@@ -74,8 +76,8 @@ extension ClusterIndex {
     return resolved.showsAll ? nil : resolved
   }
 
-  /// Whether a pin of this hierarchy (an item at some level: in a per-status hierarchy, one of its
-  /// status) is shown (always without a filter): its category's flag.
+  /// Whether a pin of this hierarchy (an item at some level: in a filter hierarchy, one of its
+  /// scope) is shown (always without a filter): its category's flag.
   @inline(__always)
   func isShown(_ pin: UInt32) -> Bool {
     activeFilter?.shows(pin) ?? true

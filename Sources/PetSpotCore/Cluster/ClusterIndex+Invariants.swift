@@ -54,20 +54,23 @@ extension ClusterIndex {
         let children = hierarchy.runChildren(hierarchy.childNodes(of: c), recordingIn: runs)
         if runs.fill(Int(number), level: Int(c.level), from: children, aggregates: hierarchy.aggregateTable, pins: pins)
         {
-          breaks.append("hierarchy \(Self.name(of: hierarchy)): run of \(number) differs")
+          breaks.append("hierarchy \(name(of: hierarchy)): run of \(number) differs")
         }
       }
     }
     return breaks
   }
 
-  /// The hierarchies that keep category runs, named by status code ("all": the one over every
-  /// pin), sorted.
+  /// The hierarchies that keep category runs, named by scope ("all": the one over every pin, "2":
+  /// FOUND's, "species=CAT", "2 species=CAT"), sorted.
   package var hierarchiesKeepingCategoryRuns: [String] {
-    ([self] + sideHierarchies).filter { $0.categoryRuns != nil }.map(Self.name(of:)).sorted()
+    ([self] + sideHierarchies).filter { $0.categoryRuns != nil }.map { $0.scope.name(in: pins) }.sorted()
   }
 
-  private static func name(of hierarchy: ClusterIndex) -> String {
-    hierarchy.hierarchyStatus.map(String.init) ?? "all"
+  /// Every hierarchy of the index, named as in ``hierarchiesKeepingCategoryRuns``, sorted.
+  package var hierarchyNames: [String] {
+    ([self] + sideHierarchies).map { $0.scope.name(in: pins) }.sorted()
   }
+
+  private func name(of hierarchy: ClusterIndex) -> String { hierarchy.scope.name(in: pins) }
 }

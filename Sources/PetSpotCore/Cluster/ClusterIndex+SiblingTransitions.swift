@@ -1,5 +1,6 @@
-/// Transitions between results of two hierarchies of one index (a filter on one status answered by
-/// that status's hierarchy, and a query of the hierarchy over every pin or of another status's):
+/// Transitions between results of two hierarchies of one index (a filter answered by a filter
+/// hierarchy — one status, one value or both —, and a query of the hierarchy over every pin or of
+/// another scope's):
 /// their nodes do not nest, so a drawn pin is no evidence of every shared pin. They share the pin
 /// set, though (the same positions), so the items sharing pins are found exactly by looking for the
 /// old items' shown leaves among the new items — only where a new item not yet in the same group
@@ -8,7 +9,7 @@ extension ClusterIndex {
   /// Whether `oldIndex` and this index are two hierarchies of one index over the same pins (the
   /// relation is then found from the leaves).
   func isSiblingHierarchy(of oldIndex: ClusterIndex, sharingIds: Bool) -> Bool {
-    sharingIds && hierarchyStatus != oldIndex.hierarchyStatus && pins.count == oldIndex.pins.count
+    sharingIds && scope != oldIndex.scope && pins.count == oldIndex.pins.count
   }
 
   /// Pairs (old item, new item) sharing a pin both results show, enough that with the `known` ones

@@ -79,10 +79,10 @@ public struct ClusterIndex: Sendable {
   /// ``requestedFilter`` resolved, or `nil` when it shows every category the pins have (queries
   /// then take the unfiltered path: the same items).
   var activeFilter: ActiveFilter?
-  /// The status code of the only pins this hierarchy holds, or `nil` when it holds every pin on
-  /// the map (see "Per-status hierarchies" in ``filtered(by:)``).
-  var hierarchyStatus: UInt8?
-  /// A filterable index's other hierarchies — over every pin, or per status —, those not
+  /// The pins this hierarchy holds: every pin on the map, or those of one status and/or one
+  /// property value (a filter hierarchy, see ``filtered(by:)``).
+  var scope: HierarchyScope = .all
+  /// A filterable index's other hierarchies — over every pin, or a filter hierarchy —, those not
   /// answering its queries now (their ``pins`` are empty while on the side).
   var sideHierarchies: [ClusterIndex] = []
 
@@ -94,8 +94,9 @@ public struct ClusterIndex: Sendable {
   /// references need): the run ends there, so the record keeps no count.
   static let lastMemberFlag: UInt32 = 0x8000_0000
 
-  /// Pins on the map (clustered) in the hierarchy answering queries — under a filter on one
-  /// status, those of that status; pins beyond the Mercator limit are never shown.
+  /// Pins on the map (clustered) in the hierarchy answering queries — under a filter answered by a
+  /// filter hierarchy (one status, one property value or both), those it holds; pins beyond the
+  /// Mercator limit are never shown.
   public var pinCount: Int { order.count }
 
   /// Number of clusters over all levels of the hierarchy answering queries.

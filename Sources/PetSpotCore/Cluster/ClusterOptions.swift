@@ -12,20 +12,34 @@ public struct ClusterOptions: Hashable, Sendable {
   /// Whether queries can be filtered (``ClusterIndex/filtered(by:)``) by status and by the values
   /// of the counts aggregates' properties, without a rebuild. The index then keeps, per cluster,
   /// its leaves by *category* (status and those values: count, id hashes, min/max aggregates):
-  /// about 20 bytes per category present in a cluster; and a hierarchy per status (MISSING, FOUND,
+  /// about 20 bytes per category present in a cluster; a hierarchy per status (MISSING, FOUND,
   /// CLOSED) over the same pins, which answers a filter on that status (about as much memory
-  /// again; the build takes about twice as long). At most ``maxFilterDimensions`` counts aggregates.
+  /// again; the build takes about twice as long); and the value hierarchies of
+  /// ``filterValueHierarchies``. At most ``maxFilterDimensions`` counts aggregates.
   public var filterable: Bool
+  /// In a filterable index, how many values of the counts aggregates' properties (the most
+  /// common at build time) get hierarchies of their own: one over the value's pins and one per
+  /// status (MISSING, FOUND, CLOSED) with it, so that a filter on that value — alone or with one
+  /// status — is answered as an unfiltered query of exactly its pins. Each value adds about one
+  /// more build over the pins it holds and 36 bytes per pin of the set (four hierarchies' per-pin
+  /// levels). 0...64; 0 keeps only the per-status hierarchies.
+  public var filterValueHierarchies: Int
 
-  /// The defaults: 44-point separation, levels 0...20, no aggregates, not filterable.
+  /// The defaults: 44-point separation, levels 0...20, no aggregates, not filterable (8 value
+  /// hierarchies when filterable).
   public init(
-    minSeparation: Double = 44, maxZoom: Int = 20, aggregates: [ClusterAggregate] = [], filterable: Bool = false
+    minSeparation: Double = 44, maxZoom: Int = 20, aggregates: [ClusterAggregate] = [], filterable: Bool = false,
+    filterValueHierarchies: Int = 8
   ) {
     self.minSeparation = minSeparation
     self.maxZoom = maxZoom
     self.aggregates = aggregates
     self.filterable = filterable
+    self.filterValueHierarchies = filterValueHierarchies
   }
+
+  /// The largest accepted ``filterValueHierarchies``.
+  public static var maxFilterValueHierarchies: Int { 64 }
 
   /// The most counts aggregates a filterable index accepts (a category packs the status and one
   /// value code per counts aggregate into 64 bits).
@@ -41,7 +55,8 @@ public struct ClusterOptions: Hashable, Sendable {
   public static var minSeparationFloor: Double { 0.01 }
 
   /// Checks the options (whether the pins carry the aggregates' properties is checked by the build).
-  /// - Throws: ``InvalidInput`` naming `minSeparation`, `maxZoom` or `aggregate`.
+  /// - Throws: ``InvalidInput`` naming `minSeparation`, `maxZoom`, `aggregate` or
+  ///   `filterValueHierarchies`.
   public func validate() throws(InvalidInput) {
     guard minSeparation.isFinite else {
       throw InvalidInput(
@@ -55,6 +70,11 @@ public struct ClusterOptions: Hashable, Sendable {
     }
     guard (0...Self.maxZoomLimit).contains(maxZoom) else {
       throw InvalidInput(field: "maxZoom", code: .outOfRange, message: "maxZoom must be an integer in 0...22")
+    }
+    guard (0...Self.maxFilterValueHierarchies).contains(filterValueHierarchies) else {
+      throw InvalidInput(
+        field: "filterValueHierarchies", code: .outOfRange,
+        message: "filterValueHierarchies must be an integer in 0...\(Self.maxFilterValueHierarchies)")
     }
     for (k, aggregate) in aggregates.enumerated() where aggregates[..<k].contains(aggregate) {
       throw InvalidInput(

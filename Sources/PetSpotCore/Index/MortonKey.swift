@@ -72,10 +72,10 @@ package enum MortonKey {
 
   /// The keys of the pins on the map (pins beyond the Mercator limit are never visible), ascending,
   /// with the pins' positions; equal keys keep input order (the radix sort is stable). With
-  /// `twoCores` the sort's digit passes run on two threads (from 65,536 pins). With `status`, only
-  /// the pins with that status code.
+  /// `twoCores` the sort's digit passes run on two threads (from 65,536 pins). With a `scope`, only
+  /// the pins it holds (one status, one property value).
   /// - Complexity: O(n).
-  static func sorted(_ pins: PinSet, twoCores: Bool = false, status: UInt8? = nil) -> (
+  static func sorted(_ pins: PinSet, twoCores: Bool = false, scope: HierarchyScope = .all) -> (
     keys: [UInt64], positions: [UInt32]
   ) {
     // Sorted and then gathered in Z order at scattered places: in huge pages.
@@ -83,9 +83,13 @@ package enum MortonKey {
     var positions = [UInt32](hugePagesCapacity: pins.count)
     pins.mercatorX.withUnsafeBufferPointer { xs in
       pins.mercatorY.withUnsafeBufferPointer { ys in
-        pins.statusCodes.withUnsafeBufferPointer { codes in
-          let only = status.map(Int.init) ?? -1  // -1: every status
-          for i in 0..<pins.count where !ys[i].isNaN && (only < 0 || Int(codes[i]) == only) {
+        if scope == .all {
+          for i in 0..<pins.count where !ys[i].isNaN {
+            keys.append(make(x: xs[i], y: ys[i]))
+            positions.append(UInt32(i))
+          }
+        } else {
+          for i in 0..<pins.count where !ys[i].isNaN && scope.holds(i, in: pins) {
             keys.append(make(x: xs[i], y: ys[i]))
             positions.append(UInt32(i))
           }

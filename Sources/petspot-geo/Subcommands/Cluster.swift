@@ -71,6 +71,12 @@ extension PetSpotGeoCommand {
 
     @Option(
       help: ArgumentHelp(
+        "With --filterable: how many values of the counts aggregates' properties (the most common) get hierarchies of their own, so that a filter on one of them, alone or with one status, is as fast as an unfiltered query (each costs about one more build over its pins and 36 bytes per pin). 0...64; 0 keeps only the per-status hierarchies.",
+        valueName: "n"))
+    var filterValueHierarchies: Int = ClusterOptions().filterValueHierarchies
+
+    @Option(
+      help: ArgumentHelp(
         "Also say where the pin with this id is (the item holding it) and the camera that shows it on its own.",
         valueName: "id"))
     var reveal: String?
@@ -93,6 +99,10 @@ extension PetSpotGeoCommand {
       if transitions && !batch {
         throw ValidationError("--transitions needs --batch (transitions relate consecutive lines)")
       }
+      guard (0...ClusterOptions.maxFilterValueHierarchies).contains(filterValueHierarchies) else {
+        throw ValidationError(
+          "--filter-value-hierarchies must be an integer in 0...\(ClusterOptions.maxFilterValueHierarchies)")
+      }
     }
 
     func run() throws {
@@ -101,6 +111,7 @@ extension PetSpotGeoCommand {
       do {
         defaults.aggregates = try aggregate.map { text throws(InvalidInput) in try ClusterAggregate(parsing: text) }
         defaults.filterable = filterable || !filter.isEmpty
+        defaults.filterValueHierarchies = filterValueHierarchies
         defaultFilter = filter.isEmpty ? nil : try ClusterFilter(clauses: filter)
         if !batch { try defaults.validate() }
       } catch {
