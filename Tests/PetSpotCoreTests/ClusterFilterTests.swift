@@ -357,7 +357,7 @@ struct ClusterFilterTests {
   }
 
   @Test(
-    "a status chip toggled at random cameras of every kind: the transitions between two hierarchies equal brute force",
+    "a status or species chip toggled at random cameras of every kind: the transitions between two hierarchies equal brute force",
     arguments: CameraKind.allCases)
   func transitionsBetweenHierarchies(kind: CameraKind) throws {
     var random = SeededRandom(seed: 0xF11D &+ UInt64(CameraKind.allCases.firstIndex(of: kind)!))
@@ -365,9 +365,13 @@ struct ClusterFilterTests {
     let filters: [ClusterFilter?] = [
       nil, ClusterFilter(statuses: [.missing]), ClusterFilter(statuses: [.found], values: ["species": ["DOG", "CAT"]]),
       ClusterFilter(statuses: [.missing, .found]), ClusterFilter(statuses: [.closed]),
+      // A species' hierarchy, a species with a status (its own), two statuses in a species' one.
+      ClusterFilter(values: ["species": ["CAT"]]), ClusterFilter(statuses: [.found], values: ["species": ["CAT"]]),
+      ClusterFilter(statuses: [.missing, .found], values: ["species": ["DOG"]]),
     ]
-    for step in 0..<30 {
-      let (a, b) = (filters[Int(random.next() % 5)], filters[Int(random.next() % 5)])
+    for step in 0..<40 {
+      let count = UInt64(filters.count)
+      let (a, b) = (filters[Int(random.next() % count)], filters[Int(random.next() % count)])
       var camera = random.camera(kind)
       try Self.expectExactTransitions(
         from: index.filtered(by: a), to: index.filtered(by: b), camera: &camera, move: step % 2 == 1, &random,
