@@ -35,7 +35,9 @@ extension ClusterIndex {
 
   /// Makes an index built without ``ClusterOptions/filterable`` filterable: one pass over its
   /// clusters, finest first (as the build would have made), and the filter hierarchies (about
-  /// three more builds with a counts aggregate, one without), after which ``filtered(by:)`` works. Does nothing on a filterable index.
+  /// three more builds with a counts aggregate, one without; ``ClusterOptions/filterValueHierarchies``
+  /// of ``options`` says how many values get theirs), after which ``filtered(by:)`` works. Does
+  /// nothing on a filterable index.
   /// - Throws: ``InvalidInput`` (field `aggregate`) with more than
   ///   ``ClusterOptions/maxFilterDimensions`` counts aggregates; nothing changes.
   public mutating func makeFilterable() throws(InvalidInput) {

@@ -1,8 +1,9 @@
 /// Filter hierarchies (docs/clustering.md, "Filters"): a filterable index also keeps hierarchies
 /// over the subsets a map filters by — each of MISSING, FOUND and CLOSED; each of the most common
-/// values of its counts aggregates' properties (``ClusterOptions/filterValueHierarchies``); and each of those statuses
-/// with each of those values — each what a fresh build over its pins would make, over the same pin
-/// set (kept even while no pin is in it, so that pins entering it later are clustered there). A
+/// values of its counts aggregates' properties (``ClusterOptions/filterValueHierarchies``); and
+/// each of those statuses with each of those values — each what a fresh build over its pins would
+/// make, over the same pin set (kept even while no pin is in it, so that pins entering it later
+/// are clustered there). A
 /// filter whose shown pins are exactly a scope's is answered by that scope's hierarchy as an
 /// unfiltered query, as fast as a query of an index holding only those pins; any other by the
 /// smallest hierarchy holding every pin it shows, through category runs. Every change is applied
