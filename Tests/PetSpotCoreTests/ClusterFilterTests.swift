@@ -203,7 +203,7 @@ struct ClusterFilterTests {
             mismatches.isEmpty && (compared > 0 || filter.values.isEmpty == false || filter.statuses?.count == 1),
             "round \(round) step \(step) \(filter)")
         }
-        try Self.expectStatusHierarchiesFresh(index, camera: random.camera(.continent), "round \(round) step \(step)")
+        try Self.expectFilterHierarchiesFresh(index, camera: random.camera(.continent), "round \(round) step \(step)")
         // The same answers as a fresh filterable build over the same pins.
         let fresh = try ClusterIndex(pins: index.pins.withoutRetired(), options: options).filtered(by: index.filter)
         let camera = random.camera(.continent)
@@ -243,7 +243,7 @@ struct ClusterFilterTests {
       "round \(round)")
     // Filtered on one status, one value or both: answered by that scope's hierarchy, runs or not,
     // as a fresh build over its pins; a property without a counts aggregate is refused there too.
-    try Self.expectStatusHierarchiesFresh(index, camera: random.camera(.continent), "round \(round)")
+    try Self.expectFilterHierarchiesFresh(index, camera: random.camera(.continent), "round \(round)")
     if round % 4 == 3 {
       #expect(throws: InvalidInput.self) {
         try index.filtered(by: ClusterFilter(statuses: [.found], values: ["species": ["CAT"]]))
@@ -267,7 +267,7 @@ struct ClusterFilterTests {
       let valueNames = values.map { "species=\($0)" }
       let expected = statusNames + valueNames + valueNames.flatMap { v in ["1 \(v)", "2 \(v)", "3 \(v)"] }
       #expect(index.hierarchyNames == expected.sorted(), "\(asked)")
-      try Self.expectStatusHierarchiesFresh(index, camera: random.camera(.continent), "\(asked)")
+      try Self.expectFilterHierarchiesFresh(index, camera: random.camera(.continent), "\(asked)")
       // Made filterable later: the same hierarchies.
       var plain = options
       plain.filterable = false
@@ -284,7 +284,7 @@ struct ClusterFilterTests {
   /// A filter on one status, on one species value that has a hierarchy, or on both gives the
   /// items of a fresh build over exactly its pins (that scope's own hierarchy, kept in step with
   /// every change); so does a filter on one species value, answered so.
-  static func expectStatusHierarchiesFresh(_ index: ClusterIndex, camera: Camera, _ context: String) throws {
+  static func expectFilterHierarchiesFresh(_ index: ClusterIndex, camera: Camera, _ context: String) throws {
     let values = index.hierarchyNames.filter { $0.hasPrefix("species=") }.map { String($0.dropFirst(8)) }
     let statuses: [PinStatus?] = [nil, .missing, .found, .closed]
     for status in statuses {
@@ -379,7 +379,7 @@ struct ClusterFilterTests {
     }
   }
 
-  @Test("made filterable after removals: each status's hierarchy is a fresh build's and counts the same retired places")
+  @Test("made filterable after removals: each filter hierarchy is a fresh build's and counts the same retired places")
   func filterableAfterRemovals() throws {
     var random = SeededRandom(seed: 0xF11E)
     var options = Self.options(&random)
@@ -391,7 +391,7 @@ struct ClusterFilterTests {
       #expect(try index.filtered(by: ClusterFilter(statuses: [status])).retiredCount == index.retiredCount)
     }
     for kind in [CameraKind.country, .wholeWorld] {
-      try Self.expectStatusHierarchiesFresh(index, camera: random.camera(kind), "\(kind)")
+      try Self.expectFilterHierarchiesFresh(index, camera: random.camera(kind), "\(kind)")
     }
   }
 
