@@ -3,11 +3,10 @@
 /// values of its counts aggregates' properties (``ClusterOptions/filterValueHierarchies``); and
 /// each of those statuses with each of those values — each what a fresh build over its pins would
 /// make, over the same pin set (kept even while no pin is in it, so that pins entering it later
-/// are clustered there). A
-/// filter whose shown pins are exactly a scope's is answered by that scope's hierarchy as an
-/// unfiltered query, as fast as a query of an index holding only those pins; any other by the
-/// smallest hierarchy holding every pin it shows, through category runs. Every change is applied
-/// to every hierarchy.
+/// are clustered there). A filter whose shown pins are exactly a scope's is answered by that
+/// scope's hierarchy as an unfiltered query, as fast as a query of an index holding only those
+/// pins; any other by the smallest hierarchy holding every pin it shows, through category runs.
+/// Every change is applied to every hierarchy.
 ///
 /// One value holds them all: the hierarchy answering its queries (`self`) and the others
 /// (``sideHierarchies``), which ``filtered(by:)`` swaps in O(hierarchies). A hierarchy on the side
@@ -25,7 +24,8 @@ extension ClusterIndex {
     var statusCounts = [Int](repeating: 0, count: 256)
     for code in pins.statusCodes { statusCounts[Int(code)] += 1 }
     var scopes = hierarchyStatusCodes.map { (scope: HierarchyScope(status: $0), count: statusCounts[Int($0)]) }
-    // Per counts property and value: its pins by status code.
+    // Per counts property and value: its pins by status code (0: none or a status beyond the
+    // three, which have no hierarchies).
     var values: [(value: HierarchyScope.Value, count: Int, byStatus: [Int])] = []
     let columns = options.aggregates.filter { $0.kind == .counts }.compactMap { aggregate in
       pins.properties.firstIndex { $0.name == aggregate.property }
@@ -37,7 +37,7 @@ extension ClusterIndex {
         let status = Int(pins.statusCodes[pin])
         byCodeAndStatus[Int(property.code(at: pin)) * 4 + (status < 4 ? status : 0)] += 1
       }
-      for code in 1...max(1, property.values.count) where code <= property.values.count {
+      for code in stride(from: 1, through: property.values.count, by: 1) {
         let byStatus = Array(byCodeAndStatus[(code * 4)..<(code * 4 + 4)])
         values.append((HierarchyScope.Value(column: column, code: UInt32(code)), byStatus.reduce(0, +), byStatus))
       }
@@ -96,8 +96,8 @@ extension ClusterIndex {
   /// and its values of the scope's property exactly the scope's value.
   private func covers(_ filter: ClusterFilter, scope: HierarchyScope) -> Bool {
     if let status = scope.status {
-      guard let statuses = filter.statuses, statuses.count == 1, let only = statuses.first, let only,
-        Self.statusCode(only) == status
+      guard let statuses = filter.statuses, statuses.count == 1,
+        statuses.first == PinSet.status(code: status, others: pins.otherStatuses)
       else { return false }
     }
     if let value = scope.value {
@@ -107,16 +107,6 @@ extension ClusterIndex {
       else { return false }
     }
     return true
-  }
-
-  /// The code of one of the statuses of ``hierarchyStatusCodes``, else `nil`.
-  private static func statusCode(_ status: PinStatus) -> UInt8? {
-    switch status {
-    case .missing: 1
-    case .found: 2
-    case .closed: 3
-    default: nil
-    }
   }
 
   /// This index with the hierarchy of `scope` answering queries, the others on the side; no
@@ -148,7 +138,7 @@ extension ClusterIndex {
   /// its scope.
   @inline(__always)
   func holdsPinOfItsScope(_ pin: UInt32) -> Bool {
-    scope == .all || scope.holds(Int(pin), in: pins)
+    scope.holds(Int(pin), in: pins)
   }
 
   /// Whether this hierarchy keeps category runs (``CategoryRuns``): a filterable index's

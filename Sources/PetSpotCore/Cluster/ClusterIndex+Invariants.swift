@@ -64,12 +64,12 @@ extension ClusterIndex {
   /// The hierarchies that keep category runs, named by scope ("all": the one over every pin, "2":
   /// FOUND's, "species=CAT", "2 species=CAT"), sorted.
   package var hierarchiesKeepingCategoryRuns: [String] {
-    ([self] + sideHierarchies).filter { $0.categoryRuns != nil }.map { $0.scope.name(in: pins) }.sorted()
+    ([self] + sideHierarchies).filter { $0.categoryRuns != nil }.map(name(of:)).sorted()
   }
 
   /// Every hierarchy of the index, named as in ``hierarchiesKeepingCategoryRuns``, sorted.
   package var hierarchyNames: [String] {
-    ([self] + sideHierarchies).map { $0.scope.name(in: pins) }.sorted()
+    ([self] + sideHierarchies).map(name(of:)).sorted()
   }
 
   private func name(of hierarchy: ClusterIndex) -> String { hierarchy.scope.name(in: pins) }

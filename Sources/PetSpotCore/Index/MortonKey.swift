@@ -83,16 +83,9 @@ package enum MortonKey {
     var positions = [UInt32](hugePagesCapacity: pins.count)
     pins.mercatorX.withUnsafeBufferPointer { xs in
       pins.mercatorY.withUnsafeBufferPointer { ys in
-        if scope == .all {
-          for i in 0..<pins.count where !ys[i].isNaN {
-            keys.append(make(x: xs[i], y: ys[i]))
-            positions.append(UInt32(i))
-          }
-        } else {
-          for i in 0..<pins.count where !ys[i].isNaN && scope.holds(i, in: pins) {
-            keys.append(make(x: xs[i], y: ys[i]))
-            positions.append(UInt32(i))
-          }
+        for i in 0..<pins.count where !ys[i].isNaN && scope.holds(i, in: pins) {
+          keys.append(make(x: xs[i], y: ys[i]))
+          positions.append(UInt32(i))
         }
       }
     }
