@@ -195,6 +195,7 @@ struct ClusterFilterTests {
         }
         ClusterAggregateTests.expectExact(index, &random, "round \(round) step \(step)")
         #expect(index.categoryRunBreaks() == [], "round \(round) step \(step)")
+        #expect(index.marginalRunBreaks().breaks == [], "round \(round) step \(step)")
         let foundCats = ClusterFilter(statuses: [.found], values: ["species": ["CAT"]])
         for filter in [ClusterFilter(statuses: [.missing, nil]), index.filter!] + (round == 3 ? [] : [foundCats]) {
           let single = try index.filtered(by: filter)
@@ -229,6 +230,7 @@ struct ClusterFilterTests {
     let pins = Self.pins(&random, count: [1, 60, 700, 3000][round % 4])
     let index = try ClusterIndex(pins: pins, options: options, parts: 1 + round % 2, releasingPagesFrom: 1 << 12)
     #expect(index.categoryRunBreaks() == [], "round \(round)")
+    #expect(index.marginalRunBreaks().breaks == [], "round \(round)")
     // Per species value (at most maxFilterValues, the most common): one hierarchy over its pins and
     // one per status with it; those with a status keep no runs (their one counts property is fixed).
     let species = Set((0..<pins.count).compactMap { pins.property(named: "species")?.value(at: $0) })
@@ -248,6 +250,59 @@ struct ClusterFilterTests {
       #expect(throws: InvalidInput.self) {
         try index.filtered(by: ClusterFilter(statuses: [.found], values: ["species": ["CAT"]]))
       }
+    }
+  }
+
+  @Test(
+    "marginal runs: a filter on statuses alone or on one property alone reads the marginal over it, whose entries are the categories' merged",
+    arguments: 0..<4)
+  func marginalRuns(round: Int) throws {
+    var random = SeededRandom(seed: 0x3A26 + UInt64(round))
+    var options = Self.options(&random)
+    // Rounds 2 and 3: a second counts property (scores, as texts), so a second marginal over values.
+    if round >= 2 { options.aggregates.append(try ClusterAggregate(parsing: "score:counts")) }
+    var index = try ClusterIndex(pins: Self.pins(&random, count: [700, 2500, 900, 2000][round]), options: options)
+    if round % 2 == 1 {
+      // And after changes: removals, status and property changes.
+      for position in stride(from: 5, to: index.pins.count, by: 11) { index.remove(at: position) }
+      for position in stride(from: 2, to: index.pins.count, by: 13) where !index.pins.isRetired(position) {
+        try index.update(
+          at: position, latitude: index.pins.latitudes[position], longitude: index.pins.longitudes[position],
+          status: [.missing, .closed, .other("ADOPTED")][position % 3])
+        try index.setProperty("species", to: ["CAT", nil, "WOLF"][position % 3], at: position)
+      }
+    }
+    let (breaks, compared) = index.marginalRunBreaks()
+    #expect(breaks == [] && compared > 0, "round \(round)")
+    #expect(index.categoryRunBreaks() == [], "round \(round)")
+    // Which runs each filter's queries read: a marginal exactly when it restricts statuses alone or
+    // one property alone in the hierarchy answering it.
+    var expected: [(ClusterFilter, String?)] = [
+      (ClusterFilter(values: ["species": ["DOG", "CAT"]]), "species"),
+      (ClusterFilter(values: ["species": ["BIRD", "", "Rabbit"]]), "species"),
+      (ClusterFilter(statuses: [.missing, .found]), "status"),
+      (ClusterFilter(statuses: [.other("ADOPTED")]), "status"),
+      (ClusterFilter(statuses: [.missing, .found], values: ["species": ["DOG", "CAT"]]), "categories"),
+      // Answered by FOUND's hierarchy, which keeps no marginals.
+      (ClusterFilter(statuses: [.found], values: ["species": ["DOG", "CAT"]]), "categories"),
+      // Answered by the cats' hierarchy as an unfiltered query.
+      (ClusterFilter(values: ["species": ["CAT"]]), nil),
+    ]
+    if round >= 2 {
+      let scores = Set((0..<index.pins.count).compactMap { index.pins.property(named: "score")?.value(at: $0) })
+      let some = Set(scores.sorted().prefix(scores.count / 2))
+      expected.append((ClusterFilter(values: ["score": some]), "score"))
+      expected.append((ClusterFilter(values: ["score": some, "species": ["DOG", "CAT"]]), "categories"))
+    }
+    for (filter, reads) in expected {
+      let filtered = try index.filtered(by: filter)
+      #expect(filtered.filterReadRuns == reads, "round \(round) \(filter)")
+      for kind in [CameraKind.city, .country, .continent, .antimeridian, .wholeWorld] {
+        ClusterPropertyTests.check(filtered, camera: random.camera(kind), "round \(round) \(filter)")
+      }
+      ClusterAggregateTests.expectExact(filtered, &random, "round \(round) \(filter)")
+      let (mismatches, _) = filtered.filteredExpansionZoomMismatches()
+      #expect(mismatches.isEmpty, "round \(round) \(filter)")
     }
   }
 

@@ -4,29 +4,53 @@
 /// It also holds the index's category data as it was when resolved (constant arrays: a query reads
 /// them with no copy and no access check); the index drops it before a change and resolves the
 /// filter again after, so that changes never copy those arrays.
+///
+/// Queries read the runs over the coarsest categories that tell the filter's shown pins: a
+/// marginal's when it restricts only statuses or only one property (``CategoryRuns/runs(restricting:)``),
+/// else the hierarchy's own. Aggregates and transitions read the hierarchy's own (``full``).
 final class ActiveFilter: Sendable {
   let filter: ClusterFilter
-  /// Per category number: shown.
+  /// Per category number of the runs queries read: shown.
   let categoryShown: [Bool]
   /// Whether every category is shown (the filter changes nothing).
-  var showsAll: Bool { !categoryShown.contains(false) }
-  /// Per category number: its status code.
+  var showsAll: Bool { !full.shown.contains(false) }
+  /// Per category number of the runs queries read: its status code (0 in a marginal over a value).
   let categoryStatus: [UInt8]
-  /// ``CategoryRuns``' arrays.
-  let pinCategories: [UInt32], starts: [UInt32], lengths: [UInt32]
-  let categories: [UInt32], counts: [UInt32], hashes: [UInt64], extremes: [UInt32], representatives: [UInt32]
-  let splits: [UInt8], holders: [UInt32]
+  /// The key bits of the categories of the runs queries read (``CategoryRuns/projection``).
+  let readProjection: UInt64
+  /// Whether the runs queries read count each entry's leaves per status (``statusCounts``)
+  /// instead of telling them by category.
+  let keepsStatusCounts: Bool
+  /// The arrays of the runs queries read (``CategoryRuns``' of the same names).
+  let starts: [UInt32], lengths: [UInt32]
+  let categories: [UInt32], counts: [UInt32], hashes: [UInt64], representatives: [UInt32]
+  let splits: [UInt8], holders: [UInt32], statusCounts: [UInt32]
+  /// Per pin position: its category in the hierarchy's runs.
+  let pinCategories: [UInt32]
+  /// The hierarchy's own runs, over every category.
+  let full: Full
   let extremeSlots: [Int], columns: [Int]
+
+  /// The hierarchy's own runs as a filter reads them: per category shown, and the arrays
+  /// aggregates and transitions read.
+  struct Full: Sendable {
+    let shown: [Bool]
+    let starts: [UInt32], lengths: [UInt32], categories: [UInt32], counts: [UInt32], extremes: [UInt32]
+
+    /// The entries of cluster `number`'s run.
+    @inline(__always)
+    func run(_ number: Int) -> Range<Int> {
+      let start = Int(starts[number])
+      return start..<(start + Int(lengths[number]))
+    }
+  }
 
   /// - Throws: ``InvalidInput`` (field `filter`) naming a property that is not a counts
   ///   aggregate's.
   init(_ filter: ClusterFilter, pins: PinSet, runs: CategoryRuns) throws(InvalidInput) {
     self.filter = filter
-    (pinCategories, starts, lengths) = (runs.pinCategories, runs.starts, runs.lengths)
-    (categories, counts, hashes, extremes) = (runs.categories, runs.counts, runs.hashes, runs.extremes)
-    (representatives, splits, holders) = (runs.representatives, runs.splits, runs.holders)
+    pinCategories = runs.pinCategories
     (extremeSlots, columns) = (runs.extremeSlots, runs.columns)
-    categoryStatus = runs.keys.indices.map { runs.status(ofCategory: UInt32($0)) }
     // Per status code: shown.
     let statusShown = (0...255).map { code in
       guard let statuses = filter.statuses else { return true }
@@ -46,7 +70,9 @@ final class ActiveFilter: Sendable {
       }
       valueShown[d] = [values.contains("")] + pins.properties[runs.columns[d]].values.map { values.contains($0) }
     }
-    categoryShown = runs.keys.indices.map { category in
+    // Whether a category of `runs` is shown (read from the key bits the filter restricts, which
+    // a marginal over them keeps).
+    func shown(_ category: Int, of runs: CategoryRuns) -> Bool {
       guard statusShown[Int(runs.status(ofCategory: UInt32(category)))] else { return false }
       for (d, table) in valueShown.enumerated() {
         guard let table else { continue }
@@ -55,11 +81,23 @@ final class ActiveFilter: Sendable {
       }
       return true
     }
+    full = Full(
+      shown: runs.keys.indices.map { shown($0, of: runs) }, starts: runs.starts, lengths: runs.lengths,
+      categories: runs.categories, counts: runs.counts, extremes: runs.extremes)
+    var restricted: UInt64 = filter.statuses == nil ? 0 : CategoryRuns.statusBits
+    for d in valueShown.indices where valueShown[d] != nil { restricted |= CategoryRuns.valueBits(dimension: d) }
+    let read = runs.runs(restricting: restricted)
+    categoryShown = read.keys.indices.map { shown($0, of: read) }
+    categoryStatus = read.keys.indices.map { read.status(ofCategory: UInt32($0)) }
+    (keepsStatusCounts, readProjection) = (read.keepsStatusCounts, read.projection)
+    (starts, lengths, statusCounts) = (read.starts, read.lengths, read.statusCounts)
+    (categories, counts, hashes) = (read.categories, read.counts, read.hashes)
+    (representatives, splits, holders) = (read.representatives, read.splits, read.holders)
   }
 
   /// Whether the pin at `position` is shown.
   @inline(__always)
-  func shows(_ position: UInt32) -> Bool { categoryShown[Int(pinCategories[Int(position)])] }
+  func shows(_ position: UInt32) -> Bool { full.shown[Int(pinCategories[Int(position)])] }
 
   /// The entries of cluster `number`'s run.
   @inline(__always)

@@ -6,14 +6,35 @@
 /// the run being written. The entries are those, in the same order, that
 /// ``CategoryRuns/fill(_:level:from:aggregates:pins:)`` makes one cluster at a time (a change
 /// recomputes a run with it and finds it unchanged: the tests of changes under a filter rely on
-/// that). About 3× faster than filling one cluster at a time.
+/// that). About 3× faster than filling one cluster at a time. The children are gathered once for
+/// the runs and their marginals.
 extension ClusterIndex {
-  /// The runs of every cluster of `order` (finest first), over the pins' categories in `runs`.
-  func bulkCategoryRuns(order: [UInt32], runs: CategoryRuns) -> CategoryRuns.Entries {
-    let (seedChildren, memberChildren) = gatheredChildren(order: order, categories: runs.pinCategories)
+  /// Sets the runs of every cluster of `order` (finest first) in `runs` and its marginals, over
+  /// the pins' categories in `runs`.
+  func bulkCategoryRuns(order: [UInt32], into runs: CategoryRuns) {
+    let gathered = gatheredChildren(order: order, categories: runs.pinCategories)
+    runs.adopt(bulkCategoryRuns(order: order, gathered: gathered, runs: runs, expectedEntries: 3 * order.count))
+    // A marginal has at most the runs' entries (each of its entries merges some of theirs).
+    for marginal in runs.marginals {
+      marginal.adopt(
+        bulkCategoryRuns(order: order, gathered: gathered, runs: marginal, expectedEntries: runs.categories.count))
+    }
+  }
+
+  /// The runs of every cluster of `order` in `runs` (the hierarchy's, or a marginal), from the
+  /// children `gathered` for `order` (pins with the hierarchy's categories), room reserved for
+  /// `expectedEntries`.
+  private func bulkCategoryRuns(
+    order: [UInt32], gathered: (seeds: [CategoryRuns.GatheredChild], members: [CategoryRuns.GatheredChild]),
+    runs: CategoryRuns, expectedEntries: Int
+  ) -> CategoryRuns.Entries {
+    let (seedChildren, memberChildren) = gathered
     let orders = runs.extremeSlots.map { ExtremeOrder(slot: aggregateTable.slots[$0], pins: pins) }
     let width = orders.count
-    var out = CategoryRuns.Entries(clusterCount: clusters.count, expectedEntries: 3 * order.count, width: width)
+    let keepsStatusCounts = runs.keepsStatusCounts
+    var out = CategoryRuns.Entries(
+      clusterCount: clusters.count, expectedEntries: expectedEntries, width: width,
+      keepsStatusCounts: keepsStatusCounts)
     // Per category: its entry in the run being written, or -1.
     var place = [Int](repeating: -1, count: runs.keys.count)
     for (j, number) in order.enumerated() {
@@ -31,13 +52,19 @@ extension ClusterIndex {
               representative: out.representatives[i], split: out.splits[i], holder: child.node, here: here,
               place: &place)
             for k in 0..<width { out.keepExtreme(out.extremes[i * width + k], at: e * width + k, by: orders[k]) }
+            if keepsStatusCounts {
+              for k in 0..<3 { out.statusCounts[e * 3 + k] &+= out.statusCounts[i * 3 + k] }
+            }
           }
         } else {
           let e = out.entry(
-            category: child.category, count: 1, hash: child.hash, representative: child.node,
+            category: runs.own(child.category), count: 1, hash: child.hash, representative: child.node,
             split: CategoryRuns.oneLeaf, holder: child.node, here: here, place: &place)
           for k in 0..<width {
             out.keepExtreme(orders[k].codes.code(at: Int(child.node)), at: e * width + k, by: orders[k])
+          }
+          if keepsStatusCounts, let k = CategoryRuns.statusCountSlot(runs.fullStatus[Int(child.category)]) {
+            out.statusCounts[e * 3 + k] &+= 1
           }
         }
       }
@@ -114,11 +141,14 @@ extension CategoryRuns {
     var starts: [UInt32], lengths: [UInt32]
     var categories: [UInt32] = [], counts: [UInt32] = [], hashes: [UInt64] = [], extremes: [UInt32] = []
     var representatives: [UInt32] = [], splits: [UInt8] = [], holders: [UInt32] = []
+    var statusCounts: [UInt32] = []
     let width: Int
+    let keepsStatusCounts: Bool
 
-    init(clusterCount: Int, expectedEntries: Int, width: Int) {
+    init(clusterCount: Int, expectedEntries: Int, width: Int, keepsStatusCounts: Bool) {
       (starts, lengths) = ([UInt32](repeating: 0, count: clusterCount), [UInt32](repeating: 0, count: clusterCount))
-      self.width = width
+      (self.width, self.keepsStatusCounts) = (width, keepsStatusCounts)
+      if keepsStatusCounts { statusCounts.reserveCapacity(expectedEntries * 3) }
       categories.reserveCapacity(expectedEntries)
       counts.reserveCapacity(expectedEntries)
       hashes.reserveCapacity(expectedEntries)
@@ -152,6 +182,7 @@ extension CategoryRuns {
       splits.append(split)
       holders.append(holder)
       for _ in 0..<width { extremes.append(0) }
+      if keepsStatusCounts { statusCounts.append(contentsOf: repeatElement(0, count: 3)) }
       return e
     }
 
@@ -162,6 +193,7 @@ extension CategoryRuns {
       )
       (representatives, splits) = (ClusterIndex.trimmed(representatives), ClusterIndex.trimmed(splits))
       (holders, extremes) = (ClusterIndex.trimmed(holders), ClusterIndex.trimmed(extremes))
+      statusCounts = ClusterIndex.trimmed(statusCounts)
     }
 
     /// Keeps `code` at `slot` of ``extremes`` when it beats the code there.

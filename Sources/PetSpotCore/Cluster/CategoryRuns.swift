@@ -5,14 +5,32 @@
 /// occur among its leaves; runs are rebuilt from the children's, like the aggregates. Also each
 /// pin's category, so that a query tells a shown pin with two reads.
 ///
+/// The hierarchy over every pin also keeps *marginal* runs (``marginals``): the same runs over a
+/// coarser category — the status alone, or one property's value alone — read by a filter that
+/// restricts only that (fewer entries per cluster: a few statuses, or a property's values,
+/// instead of every combination).
+///
 /// A class, so that queries read it without copying its arrays; the index copies it before a
 /// change when another index value shares it (copy-on-write by hand: `@unchecked Sendable` holds
 /// because it is never changed while shared).
 final class CategoryRuns: @unchecked Sendable {
   /// The columns (in ``PinSet/properties``) of the counts aggregates, in declaration order.
   let columns: [Int]
-  /// The min/max aggregates' slots (indices into ``AggregateTable/slots``), kept per entry.
+  /// The min/max aggregates' slots (indices into ``AggregateTable/slots``), kept per entry (none
+  /// in a marginal: aggregates are read from the hierarchy's own runs).
   let extremeSlots: [Int]
+  /// The key bits its categories keep: every bit, or a marginal's (``statusBits``, or one
+  /// column's ``valueBits(dimension:)``).
+  let projection: UInt64
+  /// Whether each entry counts its leaves per status (MISSING, FOUND, CLOSED, in
+  /// ``statusCounts``): a marginal over a value, whose categories no longer tell the status.
+  let keepsStatusCounts: Bool
+  /// The marginal runs (empty in a marginal, and in every hierarchy but the one over every pin).
+  private(set) var marginals: [CategoryRuns] = []
+  /// In a marginal, per category of the runs it belongs to: its own category, and that
+  /// category's status code.
+  @exclusivity(unchecked) private(set) var fromFull: [UInt32] = []
+  @exclusivity(unchecked) private(set) var fullStatus: [UInt8] = []
   /// Per category number: the status code in bits 0–7, then 9 bits per column's value code.
   @exclusivity(unchecked) private(set) var keys: [UInt64] = []
   private var numbers: [UInt64: UInt32] = [:]
@@ -38,6 +56,8 @@ final class CategoryRuns: @unchecked Sendable {
   /// cluster's shown leaves go down to one child exactly when every shown entry names the same.
   @exclusivity(unchecked) private(set) var holders: [UInt32] = []
   @exclusivity(unchecked) private(set) var extremes: [UInt32] = []
+  /// With ``keepsStatusCounts``: per entry, its MISSING, FOUND and CLOSED leaves (3 counts).
+  @exclusivity(unchecked) private(set) var statusCounts: [UInt32] = []
   /// ``splits``' value for a category that is one pin under the cluster (the expansion zoom is
   /// then the index's maxZoom).
   static let oneLeaf: UInt8 = .max
@@ -46,30 +66,43 @@ final class CategoryRuns: @unchecked Sendable {
   /// Combines children's entries: per category its place in the scratch run, or -1.
   @exclusivity(unchecked) private var scratch = Scratch()
 
-  init(aggregates: AggregateTable) {
+  /// A hierarchy's runs, with the marginals when `withMarginals` and a counts aggregate exists.
+  init(aggregates: AggregateTable, withMarginals: Bool) {
     columns = aggregates.slots.filter { $0.aggregate.kind == .counts }.map(\.column)
     extremeSlots = aggregates.slots.indices.filter { aggregates.slots[$0].aggregate.kind != .counts }
+    (projection, keepsStatusCounts) = (.max, false)
+    if withMarginals && !columns.isEmpty {
+      marginals = Self.marginalProjections(dimensions: columns.count).map {
+        CategoryRuns(columns: columns, extremeSlots: [], projection: $0)
+      }
+    }
   }
 
-  private init(columns: [Int], extremeSlots: [Int]) {
-    self.columns = columns
-    self.extremeSlots = extremeSlots
+  private init(columns: [Int], extremeSlots: [Int], projection: UInt64) {
+    (self.columns, self.extremeSlots, self.projection) = (columns, extremeSlots, projection)
+    keepsStatusCounts = projection & Self.statusBits == 0
   }
+
+  /// Whether this is a marginal (its categories are coarser than its pins').
+  @inline(__always)
+  var isMarginal: Bool { projection != .max }
 
   /// An unshared copy (before a change of a shared one).
   func copy() -> CategoryRuns {
-    let out = CategoryRuns(columns: columns, extremeSlots: extremeSlots)
+    let out = CategoryRuns(columns: columns, extremeSlots: extremeSlots, projection: projection)
     (out.keys, out.numbers, out.pinCategories) = (keys, numbers, pinCategories)
+    (out.marginals, out.fromFull, out.fullStatus) = (marginals.map { $0.copy() }, fromFull, fullStatus)
     (out.starts, out.lengths, out.unused) = (starts, lengths, unused)
     (out.categories, out.counts, out.hashes, out.extremes) = (categories, counts, hashes, extremes)
-    (out.representatives, out.splits, out.holders) = (representatives, splits, holders)
+    (out.representatives, out.splits, out.holders, out.statusCounts) = (representatives, splits, holders, statusCounts)
     return out
   }
 
   var memoryBytes: Int {
     keys.capacity * 8 + numbers.capacity * 12 + pinCategories.capacity * 4 + starts.capacity * 4 + lengths.capacity * 4
       + categories.capacity * 4 + counts.capacity * 4 + hashes.capacity * 8 + extremes.capacity * 4
-      + representatives.capacity * 4 + splits.capacity + holders.capacity * 4
+      + representatives.capacity * 4 + splits.capacity + holders.capacity * 4 + statusCounts.capacity * 4
+      + fromFull.capacity * 4 + fullStatus.capacity + marginals.reduce(0) { $0 + $1.memoryBytes }
   }
 
   /// The status code of a category.
@@ -127,14 +160,23 @@ final class CategoryRuns: @unchecked Sendable {
     return key
   }
 
-  /// The category number of `key`, registered when new.
+  /// The category number of `key`, registered when new (and in each marginal, as the category
+  /// its projection makes of it).
   private func number(of key: UInt64) -> UInt32 {
     if let number = numbers[key] { return number }
     let number = UInt32(keys.count)
     keys.append(key)
     numbers[key] = number
+    for marginal in marginals {
+      marginal.fromFull.append(marginal.number(of: key & marginal.projection))
+      marginal.fullStatus.append(UInt8(truncatingIfNeeded: key))
+    }
     return number
   }
+
+  /// This runs' category of a pin whose category (in the hierarchy's own runs) is `category`.
+  @inline(__always)
+  func own(_ category: UInt32) -> UInt32 { isMarginal ? fromFull[Int(category)] : category }
 
   /// The entries of cluster `number`'s run.
   @inline(__always)
@@ -152,6 +194,7 @@ extension CategoryRuns {
     var representatives: [UInt32] = []
     var splits: [UInt8] = []
     var holders: [UInt32] = []
+    var statusCounts: [UInt32] = []
 
     mutating func reset() {
       for category in categories { place[Int(category)] = -1 }
@@ -162,6 +205,7 @@ extension CategoryRuns {
       representatives.removeAll(keepingCapacity: true)
       splits.removeAll(keepingCapacity: true)
       holders.removeAll(keepingCapacity: true)
+      statusCounts.removeAll(keepingCapacity: true)
     }
   }
 
@@ -172,19 +216,31 @@ extension CategoryRuns {
     case cluster(Int)
   }
 
-  /// Takes the runs of a bulk build (``ClusterIndex/bulkCategoryRuns(order:runs:)``).
+  /// Takes the runs of a bulk build (``ClusterIndex/bulkCategoryRuns(order:gathered:runs:)``).
   func adopt(_ entries: consuming Entries) {
     (starts, lengths, unused) = (entries.starts, entries.lengths, 0)
     (categories, counts, hashes, extremes) = (entries.categories, entries.counts, entries.hashes, entries.extremes)
     (representatives, splits, holders) = (entries.representatives, entries.splits, entries.holders)
+    statusCounts = entries.statusCounts
   }
 
-  /// Sets cluster `number`'s run from its children's (each child once; the children's runs already
-  /// set); returns whether it changed. `level` is the cluster's (below 255: a validated maxZoom).
+  /// Sets cluster `number`'s run from its children's (each child once, pins with their categories
+  /// in these runs; the children's runs already set), and its runs in the marginals; returns
+  /// whether any changed. `level` is the cluster's (below 255: a validated maxZoom).
   @discardableResult
-  func fill(
-    _ number: Int, level: Int, from children: some Sequence<Child>, aggregates: AggregateTable, pins: PinSet
-  ) -> Bool {
+  func fill(_ number: Int, level: Int, from children: [Child], aggregates: AggregateTable, pins: PinSet) -> Bool {
+    var changed = fillOwn(number, level: level, from: children, aggregates: aggregates, pins: pins)
+    for marginal in marginals {
+      if marginal.fillOwn(number, level: level, from: children, aggregates: aggregates, pins: pins) { changed = true }
+    }
+    return changed
+  }
+
+  /// ``fill(_:level:from:aggregates:pins:)`` of this runs alone (pins' categories are the
+  /// hierarchy's, made this runs' with ``own(_:)``).
+  private func fillOwn(_ number: Int, level: Int, from children: [Child], aggregates: AggregateTable, pins: PinSet)
+    -> Bool
+  {
     let width = extremeSlots.count
     // A category a second child holds splits here.
     let splitHere = UInt8(truncatingIfNeeded: level + 1)
@@ -193,7 +249,8 @@ extension CategoryRuns {
     }
     for child in children {
       switch child {
-      case .pin(let category, let hash, let position):
+      case .pin(let pinCategory, let hash, let position):
+        let category = own(pinCategory)
         if scratch.place.count <= Int(category) {
           scratch.place.append(contentsOf: repeatElement(-1, count: Int(category) + 64 - scratch.place.count))
         }
@@ -202,6 +259,9 @@ extension CategoryRuns {
           here: splitHere, width: width)
         scratch.counts[e] &+= 1
         scratch.hashes[e] &+= hash
+        if keepsStatusCounts, let k = Self.statusCountSlot(fullStatus[Int(pinCategory)]) {
+          scratch.statusCounts[e * 3 + k] &+= 1
+        }
         for (k, s) in extremeSlots.enumerated() {
           let code = pins.properties[aggregates.slots[s].column].code(at: position)
           if aggregates.slots[s].beats(
@@ -218,6 +278,9 @@ extension CategoryRuns {
             here: splitHere, width: width)
           scratch.counts[e] &+= counts[i]
           scratch.hashes[e] &+= hashes[i]
+          if keepsStatusCounts {
+            for k in 0..<3 { scratch.statusCounts[e * 3 + k] &+= statusCounts[i * 3 + k] }
+          }
           for (k, s) in extremeSlots.enumerated() {
             let code = extremes[i * width + k]
             if aggregates.slots[s].beats(
@@ -253,6 +316,7 @@ extension CategoryRuns {
     scratch.splits.append(split)
     scratch.holders.append(holder)
     scratch.extremes.append(contentsOf: repeatElement(0, count: width))
+    if keepsStatusCounts { scratch.statusCounts.append(contentsOf: repeatElement(0, count: 3)) }
     return e
   }
 
@@ -277,6 +341,7 @@ extension CategoryRuns {
       splits += scratch.splits
       holders += scratch.holders
       extremes += scratch.extremes
+      statusCounts += scratch.statusCounts
     } else {
       let start = old.lowerBound
       unused -= n
@@ -288,6 +353,9 @@ extension CategoryRuns {
         splits[start + e] = scratch.splits[e]
         holders[start + e] = scratch.holders[e]
         for k in 0..<width { extremes[(start + e) * width + k] = scratch.extremes[e * width + k] }
+        if keepsStatusCounts {
+          for k in 0..<3 { statusCounts[(start + e) * 3 + k] = scratch.statusCounts[e * 3 + k] }
+        }
       }
     }
     lengths[number] = UInt32(n)
@@ -301,16 +369,22 @@ extension CategoryRuns {
         holders[i] == scratch.holders[e]
       else { return false }
       for k in 0..<width where extremes[i * width + k] != scratch.extremes[e * width + k] { return false }
+      if keepsStatusCounts && statusCounts[(i * 3)..<(i * 3 + 3)] != scratch.statusCounts[(e * 3)..<(e * 3 + 3)] {
+        return false
+      }
     }
     return true
   }
 
-  /// Packs the runs of the live clusters when unused entries outnumber used ones.
+  /// Packs the runs of the live clusters when unused entries outnumber used ones (each marginal's
+  /// likewise).
   func compactIfSparse(isLive: (Int) -> Bool) {
+    for marginal in marginals { marginal.compactIfSparse(isLive: isLive) }
     guard unused > 4096 && unused > categories.count / 2 else { return }
     let width = extremeSlots.count
     var packed: (categories: [UInt32], counts: [UInt32], hashes: [UInt64], extremes: [UInt32]) = ([], [], [], [])
     var (packedRepresentatives, packedSplits, packedHolders): ([UInt32], [UInt8], [UInt32]) = ([], [], [])
+    var packedStatusCounts: [UInt32] = []
     for number in starts.indices {
       let run = run(number)
       starts[number] = UInt32(packed.categories.count)
@@ -325,9 +399,12 @@ extension CategoryRuns {
       packedSplits += splits[run]
       packedHolders += holders[run]
       packed.extremes += extremes[(run.lowerBound * width)..<(run.upperBound * width)]
+      if keepsStatusCounts { packedStatusCounts += statusCounts[(run.lowerBound * 3)..<(run.upperBound * 3)] }
     }
     (categories, counts, hashes, extremes) = packed
-    (representatives, splits, holders) = (packedRepresentatives, packedSplits, packedHolders)
+    (representatives, splits, holders, statusCounts) = (
+      packedRepresentatives, packedSplits, packedHolders, packedStatusCounts
+    )
     unused = 0
   }
 

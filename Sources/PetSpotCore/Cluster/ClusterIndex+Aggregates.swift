@@ -28,9 +28,10 @@ extension ClusterIndex {
       for node in nodes {
         if Self.isCluster(node), let filter = activeFilter, let runs = categoryRuns {
           let d = runs.columns.firstIndex(of: slot.column)!  // every counts aggregate is a dimension
-          for i in filter.run(Int(node & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
-            let code = runs.code(ofCategory: filter.categories[i], dimension: d)
-            if code != 0 { counts[Int(code) - 1] += Int(filter.counts[i]) }
+          let full = filter.full
+          for i in full.run(Int(node & ~Self.clusterFlag)) where full.shown[Int(full.categories[i])] {
+            let code = runs.code(ofCategory: full.categories[i], dimension: d)
+            if code != 0 { counts[Int(code) - 1] += Int(full.counts[i]) }
           }
         } else if Self.isCluster(node) {
           let base = Int(node & ~Self.clusterFlag) * slot.stride
@@ -47,9 +48,9 @@ extension ClusterIndex {
     var best: UInt32 = 0
     for node in nodes {
       if Self.isCluster(node), let filter = activeFilter {
-        let (e, width) = (filter.extremeSlots.firstIndex(of: k)!, filter.extremeSlots.count)
-        for i in filter.run(Int(node & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
-          let code = filter.extremes[i * width + e]
+        let (e, width, full) = (filter.extremeSlots.firstIndex(of: k)!, filter.extremeSlots.count, filter.full)
+        for i in full.run(Int(node & ~Self.clusterFlag)) where full.shown[Int(full.categories[i])] {
+          let code = full.extremes[i * width + e]
           if slot.beats(code, best, texts: column.values) { best = code }
         }
         continue

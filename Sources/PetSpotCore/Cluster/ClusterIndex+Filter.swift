@@ -73,7 +73,7 @@ extension ClusterIndex {
   /// - Throws: ``InvalidInput`` (field `filter`) naming a property that is not a counts
   ///   aggregate's.
   private func resolved(_ filter: ClusterFilter) throws(InvalidInput) -> ActiveFilter? {
-    let runs = categoryRuns ?? CategoryRuns(aggregates: aggregateTable)
+    let runs = categoryRuns ?? CategoryRuns(aggregates: aggregateTable, withMarginals: false)
     let resolved = try ActiveFilter(withinHierarchy(filter), pins: pins, runs: runs)
     return resolved.showsAll ? nil : resolved
   }
@@ -127,28 +127,59 @@ extension ClusterIndex {
   /// Adds a cluster's shown leaves (counts, id hash) to `summary` and lowers its expansion zoom to
   /// where they split — worked out only when that could lower it: a cluster's leaves split one
   /// above its level or deeper, so a summary already at that zoom keeps it (a query merging a
-  /// node into an item of its level skips the holders' walk).
+  /// node into an item of its level skips the holders' walk). One pass over the run tells the
+  /// split too, unless one child holds every shown category (then the walk goes on from it).
   @inline(__always)
   func addShown(_ ref: UInt32, filter: ActiveFilter, to summary: inout ClusterSummary) {
-    var (shownEntries, split) = (0, CategoryRuns.oneLeaf)
-    for i in filter.run(Int(ref & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
-      (shownEntries, split) = (shownEntries + 1, filter.splits[i])
-      let count = Int(filter.counts[i])
-      summary.count += count
-      summary.idHash &+= filter.hashes[i]
-      switch filter.categoryStatus[Int(filter.categories[i])] {
-      case 1: summary.missing += count
-      case 2: summary.found += count
-      case 3: summary.closed += count
-      default: break
+    let here = Int(cluster(ref).level) + 1
+    let run = filter.run(Int(ref & ~Self.clusterFlag))
+    var entries = ShownEntries()
+    if filter.keepsStatusCounts {
+      for i in run where filter.categoryShown[Int(filter.categories[i])] {
+        entries.add(i, of: filter, here: here)
+        summary.missing &+= Int(filter.statusCounts[i &* 3])
+        summary.found &+= Int(filter.statusCounts[i &* 3 &+ 1])
+        summary.closed &+= Int(filter.statusCounts[i &* 3 &+ 2])
+      }
+    } else {
+      for i in run where filter.categoryShown[Int(filter.categories[i])] {
+        entries.add(i, of: filter, here: here)
+        switch filter.categoryStatus[Int(filter.categories[i])] {
+        case 1: summary.missing &+= Int(filter.counts[i])
+        case 2: summary.found &+= Int(filter.counts[i])
+        case 3: summary.closed &+= Int(filter.counts[i])
+        default: break
+        }
       }
     }
-    guard summary.expansionZoom > Int(cluster(ref).level) + 1 else { return }
+    let (shownEntries, split, holder, splitsHere, count, idHash) = (
+      entries.count, entries.split, entries.holder, entries.splitsHere, entries.leaves, entries.idHash
+    )
+    summary.count &+= count
+    summary.idHash &+= idHash
+    guard summary.expansionZoom > here else { return }
     let zoom =
       shownEntries == 1
       ? (split == CategoryRuns.oneLeaf ? options.maxZoom : Int(split))
-      : expansionZoomFollowingHolders(from: ref, filter: filter)
+      : splitsHere || shownEntries == 0 ? here : expansionZoomFollowingHolders(from: holder, filter: filter)
     summary.expansionZoom = min(summary.expansionZoom, zoom)
+  }
+
+  /// What ``addShown(_:filter:to:)`` gathers from a run's shown entries: how many, their leaves
+  /// and id hashes, the last one's split and holder, and whether two differ in holder or one
+  /// splits `here` (then two or more split there).
+  struct ShownEntries {
+    var count = 0, leaves = 0, idHash: UInt64 = 0
+    var split = CategoryRuns.oneLeaf, holder: UInt32 = 0, splitsHere = false
+
+    @inline(__always)
+    mutating func add(_ i: Int, of filter: ActiveFilter, here: Int) {
+      if count > 0 && filter.holders[i] != holder { splitsHere = true }
+      (count, split, holder) = (count + 1, filter.splits[i], filter.holders[i])
+      if Int(split) == here { splitsHere = true }
+      leaves &+= Int(filter.counts[i])
+      idHash &+= filter.hashes[i]
+    }
   }
 
   /// Where a cluster's shown leaves split, from the category runs: while every shown entry of the
@@ -245,9 +276,9 @@ extension ClusterIndex {
 
   /// The cluster numbers' runs after a build (finest level first, so children come first).
   mutating func computeAllCategoryRuns(order: [UInt32]) {
-    let runs = CategoryRuns(aggregates: aggregateTable)
+    let runs = CategoryRuns(aggregates: aggregateTable, withMarginals: scope == .all)
     runs.assignCategories(in: pins)
-    runs.adopt(bulkCategoryRuns(order: order, runs: runs))
+    bulkCategoryRuns(order: order, into: runs)
     categoryRuns = runs
   }
 

@@ -74,3 +74,88 @@ extension ClusterIndex {
 
   private func name(of hierarchy: ClusterIndex) -> String { hierarchy.scope.name(in: pins) }
 }
+
+extension ClusterIndex {
+  /// The runs this index's filter has its queries read (tests): "categories" (the hierarchy's
+  /// own), "status" or a property's name (a marginal's), or `nil` without a filter.
+  package var filterReadRuns: String? {
+    guard let filter = activeFilter, let runs = categoryRuns else { return nil }
+    if filter.readProjection == .max { return "categories" }
+    if filter.readProjection == CategoryRuns.statusBits { return "status" }
+    let d = runs.columns.indices.first { CategoryRuns.valueBits(dimension: $0) == filter.readProjection }!
+    return pins.properties[runs.columns[d]].name
+  }
+
+  /// The marginal runs' entries (of the hierarchy answering queries) that differ from what its own
+  /// runs give when their entries are merged by the marginal's category, and how many clusters
+  /// were compared. Per marginal category: the counts, id hashes and per-status counts summed;
+  /// the representative of the first entry (runs list categories in the order their first leaf
+  /// comes); where it splits: one above the cluster's level when two of its entries have
+  /// different holders or one splits there, else the split of its one holder's entry in the
+  /// marginal (a pin: one leaf). Empty when every entry agrees.
+  package func marginalRunBreaks() -> (breaks: [String], compared: Int) {
+    guard let runs = categoryRuns else { return ([], 0) }
+    var (breaks, compared): ([String], Int) = ([], 0)
+    for marginal in runs.marginals {
+      for number in clustersFinestFirst() {
+        compared += 1
+        let here = UInt8(truncatingIfNeeded: Int(clusters[Int(number)].level) + 1)
+        var expected: [UInt32: MarginalEntry] = [:]
+        var order: [UInt32] = []
+        for i in runs.run(Int(number)) {
+          let category = marginal.own(runs.categories[i])
+          var statuses = [UInt32](repeating: 0, count: 3)
+          if let k = CategoryRuns.statusCountSlot(runs.status(ofCategory: runs.categories[i])) {
+            statuses[k] = runs.counts[i]
+          }
+          guard var entry = expected[category] else {
+            order.append(category)
+            expected[category] = MarginalEntry(
+              count: runs.counts[i], hash: runs.hashes[i], statuses: statuses, representative: runs.representatives[i],
+              split: runs.splits[i], holder: runs.holders[i])
+            continue
+          }
+          entry.count += runs.counts[i]
+          entry.hash &+= runs.hashes[i]
+          for k in 0..<3 { entry.statuses[k] += statuses[k] }
+          if entry.holder != runs.holders[i] || runs.splits[i] == here { entry.split = here }
+          expected[category] = entry
+        }
+        let run = marginal.run(Int(number))
+        guard run.map({ marginal.categories[$0] }) == order else {
+          breaks.append("\(number): categories \(run.map { marginal.categories[$0] }) != \(order)")
+          continue
+        }
+        for i in run {
+          var want = expected[marginal.categories[i]]!
+          if want.split != here {
+            // One child holds them all: they split where they split in that child.
+            want.split =
+              Self.isCluster(want.holder)
+              ? marginalSplit(of: want.holder, category: marginal.categories[i], in: marginal) : CategoryRuns.oneLeaf
+          }
+          let statuses =
+            marginal.keepsStatusCounts ? Array(marginal.statusCounts[(i * 3)..<(i * 3 + 3)]) : want.statuses
+          if (marginal.counts[i], marginal.hashes[i], statuses, marginal.representatives[i], marginal.splits[i])
+            != (want.count, want.hash, want.statuses, want.representative, want.split)
+            || (want.split != here && marginal.holders[i] != want.holder)
+          {
+            breaks.append("\(number): entry of category \(marginal.categories[i]) differs")
+          }
+        }
+      }
+    }
+    return (breaks, compared)
+  }
+
+  /// A marginal entry as the full run's entries merged give it (``marginalRunBreaks()``).
+  private struct MarginalEntry {
+    var count: UInt32, hash: UInt64, statuses: [UInt32], representative: UInt32, split: UInt8, holder: UInt32
+  }
+
+  /// The split of `category`'s entry in cluster `ref`'s run of `marginal`.
+  private func marginalSplit(of ref: UInt32, category: UInt32, in marginal: CategoryRuns) -> UInt8 {
+    let run = marginal.run(Int(ref & ~Self.clusterFlag))
+    return run.first { marginal.categories[$0] == category }.map { marginal.splits[$0] } ?? 0
+  }
+}

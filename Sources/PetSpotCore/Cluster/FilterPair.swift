@@ -28,7 +28,7 @@ struct FilterPair {
     old oldNode: UInt32, new newNode: UInt32, evidence: (old: UInt32, new: UInt32), in oldIndex: ClusterIndex
   ) -> Bool {
     if isTrivial { return true }
-    guard sameHierarchy, let runs = oldFilter ?? newFilter else {
+    guard sameHierarchy, let runs = (oldFilter ?? newFilter)?.full else {
       return Self.shows(oldFilter, evidence.old) && Self.shows(newFilter, evidence.new)
     }
     let isCluster = ClusterIndex.isCluster
@@ -39,7 +39,7 @@ struct FilterPair {
         ? newNode
         : oldIndex.cluster(oldNode).level >= oldIndex.cluster(newNode).level ? oldNode : newNode
     guard isCluster(smaller) else { return Self.shows(oldFilter, smaller) && Self.shows(newFilter, smaller) }
-    let (a, b) = (oldFilter?.categoryShown, newFilter?.categoryShown)
+    let (a, b) = (oldFilter?.full.shown, newFilter?.full.shown)
     for i in runs.run(Int(smaller & ~ClusterIndex.clusterFlag)) {
       let category = Int(runs.categories[i])
       if a?[category] ?? true, b?[category] ?? true { return true }
