@@ -12,10 +12,13 @@ public struct ClusterOptions: Hashable, Sendable {
   /// Whether queries can be filtered (``ClusterIndex/filtered(by:)``) by status and by the values
   /// of the counts aggregates' properties, without a rebuild. The index then keeps, per cluster,
   /// its leaves by *category* (status and those values: count, id hashes, min/max aggregates):
-  /// about 20 bytes per category present in a cluster; a hierarchy per status (MISSING, FOUND,
-  /// CLOSED) over the same pins, which answers a filter on that status (about as much memory
-  /// again; the build takes about twice as long); and the value hierarchies of
-  /// ``filterValueHierarchies``. At most ``maxFilterDimensions`` counts aggregates.
+  /// about 20 bytes per category present in a cluster, and with counts aggregates the same by
+  /// status alone and by each property's value alone (*marginal* runs, read by a filter on
+  /// statuses only or on one property only: 25–37 bytes per status or value present in a
+  /// cluster); a hierarchy per status (MISSING, FOUND, CLOSED) over the same pins, which answers a
+  /// filter on that status (about as much memory again; the build takes about twice as long); and
+  /// the value hierarchies of ``filterValueHierarchies``. At most ``maxFilterDimensions`` counts
+  /// aggregates.
   public var filterable: Bool
   /// In a filterable index, how many values of the counts aggregates' properties (the most
   /// common at build time) get hierarchies of their own: one over the value's pins and one per
