@@ -152,16 +152,14 @@ extension ClusterIndex {
         }
       }
     }
-    let (shownEntries, split, holder, splitsHere, count, idHash) = (
-      entries.count, entries.split, entries.holder, entries.splitsHere, entries.leaves, entries.idHash
-    )
-    summary.count &+= count
-    summary.idHash &+= idHash
+    summary.count &+= entries.leaves
+    summary.idHash &+= entries.idHash
     guard summary.expansionZoom > here else { return }
     let zoom =
-      shownEntries == 1
-      ? (split == CategoryRuns.oneLeaf ? options.maxZoom : Int(split))
-      : splitsHere || shownEntries == 0 ? here : expansionZoomFollowingHolders(from: holder, filter: filter)
+      entries.count == 1
+      ? (entries.split == CategoryRuns.oneLeaf ? options.maxZoom : Int(entries.split))
+      : entries.splitsHere || entries.count == 0
+        ? here : expansionZoomFollowingHolders(from: entries.holder, filter: filter)
     summary.expansionZoom = min(summary.expansionZoom, zoom)
   }
 

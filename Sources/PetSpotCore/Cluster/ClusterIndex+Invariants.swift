@@ -134,11 +134,12 @@ extension ClusterIndex {
               Self.isCluster(want.holder)
               ? marginalSplit(of: want.holder, category: marginal.categories[i], in: marginal) : CategoryRuns.oneLeaf
           }
-          let statuses =
-            marginal.keepsStatusCounts ? Array(marginal.statusCounts[(i * 3)..<(i * 3 + 3)]) : want.statuses
-          if (marginal.counts[i], marginal.hashes[i], statuses, marginal.representatives[i], marginal.splits[i])
-            != (want.count, want.hash, want.statuses, want.representative, want.split)
-            || (want.split != here && marginal.holders[i] != want.holder)
+          // (The status marginal keeps no per-status counts: its categories are the statuses.)
+          let statusesDiffer =
+            marginal.keepsStatusCounts && Array(marginal.statusCounts[(i * 3)..<(i * 3 + 3)]) != want.statuses
+          if (marginal.counts[i], marginal.hashes[i], marginal.representatives[i], marginal.splits[i])
+            != (want.count, want.hash, want.representative, want.split)
+            || statusesDiffer || (want.split != here && marginal.holders[i] != want.holder)
           {
             breaks.append("\(number): entry of category \(marginal.categories[i]) differs")
           }
