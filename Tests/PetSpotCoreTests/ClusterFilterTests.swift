@@ -196,6 +196,7 @@ struct ClusterFilterTests {
         ClusterAggregateTests.expectExact(index, &random, "round \(round) step \(step)")
         #expect(index.categoryRunBreaks() == [], "round \(round) step \(step)")
         #expect(index.marginalRunBreaks().breaks == [], "round \(round) step \(step)")
+        #expect(index.categoryRunOrderBreaks().breaks == [], "round \(round) step \(step)")
         let foundCats = ClusterFilter(statuses: [.found], values: ["species": ["CAT"]])
         for filter in [ClusterFilter(statuses: [.missing, nil]), index.filter!] + (round == 3 ? [] : [foundCats]) {
           let single = try index.filtered(by: filter)
@@ -231,6 +232,7 @@ struct ClusterFilterTests {
     let index = try ClusterIndex(pins: pins, options: options, parts: 1 + round % 2, releasingPagesFrom: 1 << 12)
     #expect(index.categoryRunBreaks() == [], "round \(round)")
     #expect(index.marginalRunBreaks().breaks == [], "round \(round)")
+    #expect(index.categoryRunOrderBreaks().breaks == [], "round \(round)")
     // Per species value (at most maxFilterValues, the most common): one hierarchy over its pins and
     // one per status with it; those with a status keep no runs (their one counts property is fixed).
     let species = Set((0..<pins.count).compactMap { pins.property(named: "species")?.value(at: $0) })
@@ -275,6 +277,8 @@ struct ClusterFilterTests {
     let (breaks, compared) = index.marginalRunBreaks()
     #expect(breaks == [] && compared > 0, "round \(round)")
     #expect(index.categoryRunBreaks() == [], "round \(round)")
+    let (orderBreaks, runsCompared) = index.categoryRunOrderBreaks()
+    #expect(orderBreaks == [] && runsCompared > 0, "round \(round)")
     // Which runs each filter's queries read: a marginal exactly when it restricts statuses alone or
     // one property alone in the hierarchy answering it.
     var expected: [(ClusterFilter, String?)] = [

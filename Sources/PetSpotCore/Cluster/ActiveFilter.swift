@@ -22,7 +22,10 @@ final class ActiveFilter: Sendable {
   /// instead of telling them by category.
   let keepsStatusCounts: Bool
   /// The arrays of the runs queries read (``CategoryRuns``' of the same names).
-  let starts: [UInt32], lengths: [UInt32]
+  let starts: [UInt32], lengths: [UInt32], masks: [UInt64]
+  /// The shown categories below 63 of the runs queries read, as mask bits
+  /// (``CategoryRuns/presenceBit(_:)``).
+  let shownMask: UInt64
   let categories: [UInt32], counts: [UInt32], hashes: [UInt64], representatives: [UInt32]
   let splits: [UInt8], holders: [UInt32], statusCounts: [UInt32]
   /// Per pin position: its category in the hierarchy's runs.
@@ -88,9 +91,10 @@ final class ActiveFilter: Sendable {
     for d in valueShown.indices where valueShown[d] != nil { restricted |= CategoryRuns.valueBits(dimension: d) }
     let read = runs.runs(restricting: restricted)
     categoryShown = read.keys.indices.map { shown($0, of: read) }
+    shownMask = categoryShown.prefix(63).enumerated().reduce(0) { $0 | ($1.element ? 1 << UInt64($1.offset) : 0) }
     categoryStatus = read.keys.indices.map { read.status(ofCategory: UInt32($0)) }
     (keepsStatusCounts, readProjection) = (read.keepsStatusCounts, read.projection)
-    (starts, lengths, statusCounts) = (read.starts, read.lengths, read.statusCounts)
+    (starts, lengths, masks, statusCounts) = (read.starts, read.lengths, read.masks, read.statusCounts)
     (categories, counts, hashes) = (read.categories, read.counts, read.hashes)
     (representatives, splits, holders) = (read.representatives, read.splits, read.holders)
   }
@@ -106,31 +110,64 @@ final class ActiveFilter: Sendable {
     return start..<(start + Int(lengths[number]))
   }
 
+  /// Calls `body` with each entry of cluster `number`'s run whose category is shown, in category
+  /// order, until it returns `false`. Only those entries are read, found by the run's mask (the
+  /// entries of a run holding a category from 63 up are read one by one).
+  @inline(__always)
+  func forEachShownEntry(of number: Int, _ body: (Int) -> Bool) {
+    let present = masks[number]
+    let start = Int(starts[number])
+    guard present & CategoryRuns.overflowBit == 0 else {
+      for i in start..<(start + Int(lengths[number])) where categoryShown[Int(categories[i])] {
+        guard body(i) else { return }
+      }
+      return
+    }
+    var shown = present & shownMask
+    while shown != 0 {
+      let lowest = shown & (0 &- shown)
+      // (The run's categories below this one come first.)
+      guard body(start &+ (present & (lowest &- 1)).nonzeroBitCount) else { return }
+      shown ^= lowest
+    }
+  }
+
   /// A shown leaf of cluster `number` (the representative of its first shown category), or `nil`.
   @inline(__always)
   func shownLeaf(_ number: Int) -> UInt32? {
-    for i in run(number) where categoryShown[Int(categories[i])] { return representatives[i] }
-    return nil
+    var leaf: UInt32?
+    forEachShownEntry(of: number) { i in
+      leaf = representatives[i]
+      return false
+    }
+    return leaf
   }
 
   /// A representative of one of cluster `number`'s shown categories that lies in `window`
-  /// (`nil`: none does), and whether the cluster holds a shown leaf at all — one walk over its run.
+  /// (`nil`: none does), and whether the cluster holds a shown leaf at all — one walk over its
+  /// shown entries.
   @inline(__always)
   func visibleRepresentative(_ number: Int, pins: PinSet, window: VisibilityWindow) -> (
     pin: UInt32?, holdsShown: Bool
   ) {
-    var holdsShown = false
-    for i in run(number) where categoryShown[Int(categories[i])] {
+    var (visible, holdsShown): (UInt32?, Bool) = (nil, false)
+    forEachShownEntry(of: number) { i in
       holdsShown = true
       let pin = Int(representatives[i])
-      if window.contains(x: pins.mercatorX[pin], y: pins.mercatorY[pin]) { return (representatives[i], true) }
+      guard window.contains(x: pins.mercatorX[pin], y: pins.mercatorY[pin]) else { return true }
+      visible = representatives[i]
+      return false
     }
-    return (nil, holdsShown)
+    return (visible, holdsShown)
   }
 
-  /// Whether cluster `number` holds a shown leaf.
+  /// Whether cluster `number` holds a shown leaf (its mask tells, unless it holds a category
+  /// from 63 up).
   @inline(__always)
   func holdsShown(_ number: Int) -> Bool {
+    let present = masks[number]
+    if present & shownMask != 0 { return true }
+    guard present & CategoryRuns.overflowBit != 0 else { return false }
     for i in run(number) where categoryShown[Int(categories[i])] { return true }
     return false
   }
@@ -144,7 +181,10 @@ final class ActiveFilter: Sendable {
   /// The shown leaves of cluster `number`.
   func shownCount(_ number: Int) -> Int {
     var count = 0
-    for i in run(number) where categoryShown[Int(categories[i])] { count += Int(counts[i]) }
+    forEachShownEntry(of: number) { i in
+      count += Int(counts[i])
+      return true
+    }
     return count
   }
 }

@@ -3,7 +3,8 @@
 ///
 /// Each run is new, so it is written straight at the end of the entry arrays — no scratch run, no
 /// comparison with an old one — and a table indexed by category gives each category's entry in
-/// the run being written. The entries are those, in the same order, that
+/// the run being written, which is then put in category order. The entries are those, in the same
+/// order, that
 /// ``CategoryRuns/fill(_:level:from:aggregates:pins:)`` makes one cluster at a time (a change
 /// recomputes a run with it and finds it unchanged: the tests of changes under a filter rely on
 /// that). About 3× faster than filling one cluster at a time. The children are gathered once for
@@ -71,8 +72,7 @@ extension ClusterIndex {
       add(seedChildren[j])
       for k in memberSlots(of: c) { add(memberChildren[k]) }
       for i in runStart..<out.categories.count { place[Int(out.categories[i])] = -1 }
-      out.starts[Int(number)] = UInt32(truncatingIfNeeded: runStart)
-      out.lengths[Int(number)] = UInt32(truncatingIfNeeded: out.categories.count - runStart)
+      out.finishRun(Int(number), from: runStart)
     }
     out.trim()
     return out
@@ -138,15 +138,18 @@ extension CategoryRuns {
 
   /// The per-cluster runs and their entries (``CategoryRuns``' arrays of the same names).
   struct Entries {
-    var starts: [UInt32], lengths: [UInt32]
+    var starts: [UInt32], lengths: [UInt32], masks: [UInt64]
     var categories: [UInt32] = [], counts: [UInt32] = [], hashes: [UInt64] = [], extremes: [UInt32] = []
     var representatives: [UInt32] = [], splits: [UInt8] = [], holders: [UInt32] = []
     var statusCounts: [UInt32] = []
     let width: Int
     let keepsStatusCounts: Bool
+    /// Scratch of ``finishRun(_:from:)``: the run's entries in category order, and values moved.
+    private var order: [Int] = [], moved32: [UInt32] = [], moved64: [UInt64] = [], moved8: [UInt8] = []
 
     init(clusterCount: Int, expectedEntries: Int, width: Int, keepsStatusCounts: Bool) {
       (starts, lengths) = ([UInt32](repeating: 0, count: clusterCount), [UInt32](repeating: 0, count: clusterCount))
+      masks = [UInt64](repeating: 0, count: clusterCount)
       (self.width, self.keepsStatusCounts) = (width, keepsStatusCounts)
       if keepsStatusCounts { statusCounts.reserveCapacity(expectedEntries * 3) }
       categories.reserveCapacity(expectedEntries)
@@ -184,6 +187,54 @@ extension CategoryRuns {
       for _ in 0..<width { extremes.append(0) }
       if keepsStatusCounts { statusCounts.append(contentsOf: repeatElement(0, count: 3)) }
       return e
+    }
+
+    /// Makes the entries written from `start` cluster `number`'s run: put in category order (as
+    /// every run lists them), its mask recorded.
+    mutating func finishRun(_ number: Int, from start: Int) {
+      let end = categories.count
+      var (mask, sorted): (UInt64, Bool) = (0, true)
+      for i in start..<end {
+        mask |= CategoryRuns.presenceBit(categories[i])
+        if i > start && categories[i] < categories[i - 1] { sorted = false }
+      }
+      // (Entry counts below 2³²: an index's entries fit UInt32 starts.)
+      (starts[number], lengths[number]) = (UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: end - start))
+      masks[number] = mask
+      if !sorted { sortRun(start..<end) }
+    }
+
+    /// Puts the entries of `run` in category order (an insertion sort: runs are short).
+    private mutating func sortRun(_ run: Range<Int>) {
+      order.removeAll(keepingCapacity: true)
+      order.append(contentsOf: run)
+      for j in 1..<order.count {
+        let e = order[j]
+        var k = j
+        while k > 0 && categories[order[k - 1]] > categories[e] {
+          order[k] = order[k - 1]
+          k -= 1
+        }
+        order[k] = e
+      }
+      let start = run.lowerBound
+      Self.reorder(&categories, by: order, at: start, width: 1, moved: &moved32)
+      Self.reorder(&counts, by: order, at: start, width: 1, moved: &moved32)
+      Self.reorder(&representatives, by: order, at: start, width: 1, moved: &moved32)
+      Self.reorder(&holders, by: order, at: start, width: 1, moved: &moved32)
+      Self.reorder(&extremes, by: order, at: start, width: width, moved: &moved32)
+      if keepsStatusCounts { Self.reorder(&statusCounts, by: order, at: start, width: 3, moved: &moved32) }
+      Self.reorder(&hashes, by: order, at: start, width: 1, moved: &moved64)
+      Self.reorder(&splits, by: order, at: start, width: 1, moved: &moved8)
+    }
+
+    /// Rewrites the entries from `start` (`width` values each) in the order `order` lists them.
+    @inline(__always)
+    private static func reorder<T>(_ values: inout [T], by order: [Int], at start: Int, width: Int, moved: inout [T]) {
+      guard width > 0 else { return }
+      moved.removeAll(keepingCapacity: true)
+      for e in order { moved.append(contentsOf: values[(e * width)..<(e * width + width)]) }
+      for (k, value) in moved.enumerated() { values[start * width + k] = value }
     }
 
     /// Gives back the room reserved beyond the entries written.

@@ -39,6 +39,11 @@ final class CategoryRuns: @unchecked Sendable {
   /// Per cluster number: its run in the entry arrays.
   @exclusivity(unchecked) private(set) var starts: [UInt32] = []
   @exclusivity(unchecked) private(set) var lengths: [UInt32] = []
+  /// Per cluster number: the categories its run holds (``presenceBit(_:)`` of each). A run lists
+  /// its entries in category order, so a category below 63 is the entry
+  /// `(mask & (bit - 1)).nonzeroBitCount` of the run: a filter reaches the shown ones without
+  /// reading the others.
+  @exclusivity(unchecked) private(set) var masks: [UInt64] = []
   /// The entries, side by side; `extremes` holds `extremeSlots.count` codes per entry (0: none).
   @exclusivity(unchecked) private(set) var categories: [UInt32] = []
   @exclusivity(unchecked) private(set) var counts: [UInt32] = []
@@ -92,7 +97,7 @@ final class CategoryRuns: @unchecked Sendable {
     let out = CategoryRuns(columns: columns, extremeSlots: extremeSlots, projection: projection)
     (out.keys, out.numbers, out.pinCategories) = (keys, numbers, pinCategories)
     (out.marginals, out.fromFull, out.fullStatus) = (marginals.map { $0.copy() }, fromFull, fullStatus)
-    (out.starts, out.lengths, out.unused) = (starts, lengths, unused)
+    (out.starts, out.lengths, out.masks, out.unused) = (starts, lengths, masks, unused)
     (out.categories, out.counts, out.hashes, out.extremes) = (categories, counts, hashes, extremes)
     (out.representatives, out.splits, out.holders, out.statusCounts) = (representatives, splits, holders, statusCounts)
     return out
@@ -100,10 +105,19 @@ final class CategoryRuns: @unchecked Sendable {
 
   var memoryBytes: Int {
     keys.capacity * 8 + numbers.capacity * 12 + pinCategories.capacity * 4 + starts.capacity * 4 + lengths.capacity * 4
+      + masks.capacity * 8
       + categories.capacity * 4 + counts.capacity * 4 + hashes.capacity * 8 + extremes.capacity * 4
       + representatives.capacity * 4 + splits.capacity + holders.capacity * 4 + statusCounts.capacity * 4
       + fromFull.capacity * 4 + fullStatus.capacity + marginals.reduce(0) { $0 + $1.memoryBytes }
   }
+
+  /// A category's bit in a run's mask (``masks``): bit `category` below 63; bit 63 stands for
+  /// every higher category (a run holding one is read entry by entry).
+  @inline(__always)
+  static func presenceBit(_ category: UInt32) -> UInt64 { category < 63 ? 1 << UInt64(category) : overflowBit }
+
+  /// The mask bit of the categories from 63 up.
+  static let overflowBit: UInt64 = 1 << 63
 
   /// The status code of a category.
   @inline(__always)
@@ -207,6 +221,23 @@ extension CategoryRuns {
       holders.removeAll(keepingCapacity: true)
       statusCounts.removeAll(keepingCapacity: true)
     }
+
+    /// Puts the entries in category order (as every run lists them); `width` min/max codes per
+    /// entry.
+    mutating func sortByCategory(width: Int) {
+      guard zip(categories, categories.dropFirst()).contains(where: { $0 > $1 }) else { return }
+      let order = categories.indices.sorted { categories[$0] < categories[$1] }
+      func reordered<T>(_ values: [T], width: Int) -> [T] {
+        order.flatMap { e in values[(e * width)..<(e * width + width)] }
+      }
+      (categories, counts, hashes) = (
+        reordered(categories, width: 1), reordered(counts, width: 1), reordered(hashes, width: 1)
+      )
+      (representatives, splits) = (reordered(representatives, width: 1), reordered(splits, width: 1))
+      (holders, extremes) = (reordered(holders, width: 1), reordered(extremes, width: width))
+      if !statusCounts.isEmpty { statusCounts = reordered(statusCounts, width: 3) }
+      for (e, category) in categories.enumerated() { place[Int(category)] = Int32(e) }
+    }
   }
 
   /// How a child is combined: a pin (its category, id hash and min/max value codes) or a cluster
@@ -218,7 +249,7 @@ extension CategoryRuns {
 
   /// Takes the runs of a bulk build (``ClusterIndex/bulkCategoryRuns(order:gathered:runs:)``).
   func adopt(_ entries: consuming Entries) {
-    (starts, lengths, unused) = (entries.starts, entries.lengths, 0)
+    (starts, lengths, masks, unused) = (entries.starts, entries.lengths, entries.masks, 0)
     (categories, counts, hashes, extremes) = (entries.categories, entries.counts, entries.hashes, entries.extremes)
     (representatives, splits, holders) = (entries.representatives, entries.splits, entries.holders)
     statusCounts = entries.statusCounts
@@ -293,6 +324,7 @@ extension CategoryRuns {
       }
     }
     defer { scratch.reset() }
+    scratch.sortByCategory(width: width)
     return store(number, width: width)
   }
 
@@ -326,6 +358,7 @@ extension CategoryRuns {
       let rows = Swift.max(number + 1, starts.count + starts.count / 2)
       starts.append(contentsOf: repeatElement(0, count: rows - starts.count))
       lengths.append(contentsOf: repeatElement(0, count: rows - lengths.count))
+      masks.append(contentsOf: repeatElement(0, count: rows - masks.count))
     }
     let n = scratch.categories.count
     let old = run(number)
@@ -359,6 +392,7 @@ extension CategoryRuns {
       }
     }
     lengths[number] = UInt32(n)
+    masks[number] = scratch.categories.reduce(0) { $0 | Self.presenceBit($1) }
     return true
   }
 
@@ -389,7 +423,7 @@ extension CategoryRuns {
       let run = run(number)
       starts[number] = UInt32(packed.categories.count)
       guard isLive(number) else {
-        lengths[number] = 0
+        (lengths[number], masks[number]) = (0, 0)
         continue
       }
       packed.categories += categories[run]

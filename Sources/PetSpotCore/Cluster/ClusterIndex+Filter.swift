@@ -98,11 +98,11 @@ extension ClusterIndex {
     guard let activeFilter else { return nil }
     let c = cluster(ref)
     var best: (pin: UInt32, reach: Double)?
-    for i in activeFilter.run(Int(ref & ~Self.clusterFlag))
-    where activeFilter.categoryShown[Int(activeFilter.categories[i])] {
+    activeFilter.forEachShownEntry(of: Int(ref & ~Self.clusterFlag)) { i in
       let pin = activeFilter.representatives[i]
       let reach = farthestLeafSquared(of: c, from: pin)
       if best.map({ reach < $0.reach }) ?? true { best = (pin, reach) }
+      return true
     }
     return best?.pin
   }
@@ -132,17 +132,18 @@ extension ClusterIndex {
   @inline(__always)
   func addShown(_ ref: UInt32, filter: ActiveFilter, to summary: inout ClusterSummary) {
     let here = Int(cluster(ref).level) + 1
-    let run = filter.run(Int(ref & ~Self.clusterFlag))
+    let number = Int(ref & ~Self.clusterFlag)
     var entries = ShownEntries()
     if filter.keepsStatusCounts {
-      for i in run where filter.categoryShown[Int(filter.categories[i])] {
+      filter.forEachShownEntry(of: number) { i in
         entries.add(i, of: filter, here: here)
         summary.missing &+= Int(filter.statusCounts[i &* 3])
         summary.found &+= Int(filter.statusCounts[i &* 3 &+ 1])
         summary.closed &+= Int(filter.statusCounts[i &* 3 &+ 2])
+        return true
       }
     } else {
-      for i in run where filter.categoryShown[Int(filter.categories[i])] {
+      filter.forEachShownEntry(of: number) { i in
         entries.add(i, of: filter, here: here)
         switch filter.categoryStatus[Int(filter.categories[i])] {
         case 1: summary.missing &+= Int(filter.counts[i])
@@ -150,6 +151,7 @@ extension ClusterIndex {
         case 3: summary.closed &+= Int(filter.counts[i])
         default: break
         }
+        return true
       }
     }
     summary.count &+= entries.leaves
@@ -187,13 +189,17 @@ extension ClusterIndex {
     var node = ref
     while Self.isCluster(node) {
       let here = Int(cluster(node).level) + 1
-      var next: UInt32?
-      for i in filter.run(Int(node & ~Self.clusterFlag)) where filter.categoryShown[Int(filter.categories[i])] {
+      var (next, splitsHere): (UInt32?, Bool) = (nil, false)
+      filter.forEachShownEntry(of: Int(node & ~Self.clusterFlag)) { i in
         // (A split at the node's own level + 1: two children hold the category.)
-        guard Int(filter.splits[i]) != here, next == nil || next == filter.holders[i] else { return here }
+        guard Int(filter.splits[i]) != here, next == nil || next == filter.holders[i] else {
+          splitsHere = true
+          return false
+        }
         next = filter.holders[i]
+        return true
       }
-      guard let next else { return here }
+      guard !splitsHere, let next else { return here }
       node = next
     }
     return options.maxZoom

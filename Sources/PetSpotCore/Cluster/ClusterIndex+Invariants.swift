@@ -86,16 +86,58 @@ extension ClusterIndex {
     return pins.properties[runs.columns[d]].name
   }
 
+  /// The runs (in every hierarchy: its own and each marginal's) of live clusters whose entries are
+  /// not in strictly increasing category order, or whose mask is not their categories' bits
+  /// (tests: none after any build or changes), and how many runs were compared.
+  package func categoryRunOrderBreaks() -> (breaks: [String], compared: Int) {
+    var (breaks, compared): ([String], Int) = ([], 0)
+    for hierarchy in [self] + sideHierarchies {
+      guard let runs = hierarchy.categoryRuns else { continue }
+      for (k, r) in ([runs] + runs.marginals).enumerated() {
+        for number in hierarchy.clustersFinestFirst() {
+          compared += 1
+          let categories = r.run(Int(number)).map { r.categories[$0] }
+          let at = "hierarchy \(name(of: hierarchy)), runs \(k), cluster \(number)"
+          if zip(categories, categories.dropFirst()).contains(where: { $0 >= $1 }) {
+            breaks.append("\(at): categories \(categories) out of order")
+          }
+          if r.masks[Int(number)] != categories.reduce(0, { $0 | CategoryRuns.presenceBit($1) }) {
+            breaks.append("\(at): mask \(r.masks[Int(number)]) for categories \(categories)")
+          }
+        }
+      }
+    }
+    return (breaks, compared)
+  }
+
+  /// Per pin position: its place in depth-first order from the roots, each cluster's seed node
+  /// first (the order in which a run's representatives are the first leaves of their
+  /// categories); `Int.max` for a pin no root reaches.
+  private func depthFirstRanks() -> [Int] {
+    var ranks = [Int](repeating: .max, count: pins.count)
+    var (stack, next): ([UInt32], Int) = (roots.reversed().map { heads[Int($0)] }, 0)
+    while let node = stack.popLast() {
+      guard Self.isCluster(node) else {
+        ranks[Int(node)] = next
+        next += 1
+        continue
+      }
+      forEachChildLastFirst(of: cluster(node)) { stack.append($0) }
+    }
+    return ranks
+  }
+
   /// The marginal runs' entries (of the hierarchy answering queries) that differ from what its own
   /// runs give when their entries are merged by the marginal's category, and how many clusters
   /// were compared. Per marginal category: the counts, id hashes and per-status counts summed;
-  /// the representative of the first entry (runs list categories in the order their first leaf
-  /// comes); where it splits: one above the cluster's level when two of its entries have
+  /// the representative that comes first in depth-first order (each entry's is its category's
+  /// first leaf); the marginal's categories in increasing order; where it splits: one above the cluster's level when two of its entries have
   /// different holders or one splits there, else the split of its one holder's entry in the
   /// marginal (a pin: one leaf). Empty when every entry agrees.
   package func marginalRunBreaks() -> (breaks: [String], compared: Int) {
     guard let runs = categoryRuns else { return ([], 0) }
     var (breaks, compared): ([String], Int) = ([], 0)
+    let ranks = depthFirstRanks()
     for marginal in runs.marginals {
       for number in clustersFinestFirst() {
         compared += 1
@@ -117,13 +159,16 @@ extension ClusterIndex {
           }
           entry.count += runs.counts[i]
           entry.hash &+= runs.hashes[i]
+          if ranks[Int(runs.representatives[i])] < ranks[Int(entry.representative)] {
+            entry.representative = runs.representatives[i]
+          }
           for k in 0..<3 { entry.statuses[k] += statuses[k] }
           if entry.holder != runs.holders[i] || runs.splits[i] == here { entry.split = here }
           expected[category] = entry
         }
         let run = marginal.run(Int(number))
-        guard run.map({ marginal.categories[$0] }) == order else {
-          breaks.append("\(number): categories \(run.map { marginal.categories[$0] }) != \(order)")
+        guard run.map({ marginal.categories[$0] }) == order.sorted() else {
+          breaks.append("\(number): categories \(run.map { marginal.categories[$0] }) != \(order.sorted())")
           continue
         }
         for i in run {

@@ -5,11 +5,15 @@
 /// threaded through the points (no sort, no hashing).
 ///
 /// There are never more than about three cells per point of the capacity (wider cells when the
-/// viewport is large for it), so making one costs O(capacity) however small `reach` is. Its
-/// storage is one allocation, owned (the grid is not copyable), reallocated only when more points
-/// than the capacity are added.
+/// viewport is large for it), so making one costs O(capacity) however small `reach` is. Up to
+/// ``linearLimit`` points the cells are not used at all (a search reads every point: fewer reads
+/// than filling the cells for a world view's two dozen items); the points are threaded into them
+/// when one more is added. Its storage is one allocation, owned (the grid is not copyable),
+/// reallocated only when more points than the capacity are added.
 package struct ScreenCellGrid: ~Copyable {
-  private let layout: CellLayout
+  /// The viewport and reach the cells are laid out for, once the points are threaded.
+  private let viewport: (width: Double, height: Double), reach: Double
+  private var layout = CellLayout.none
   /// Points added (indices 0 ..< count).
   package private(set) var count = 0
   private var capacity: Int
@@ -19,17 +23,20 @@ package struct ScreenCellGrid: ~Copyable {
   private var points: UnsafeMutablePointer<ScreenPoint>
   /// Per point, the one added to its cell before it (-1: none).
   private var previous: UnsafeMutablePointer<Int32>
-  /// Per cell, the last point added there (-1: none).
+  /// Per cell, the last point added there (-1: none); none until the points are threaded.
   private var heads: UnsafeMutablePointer<Int32>
+  /// Whether the points are in the cells' lists (more than ``linearLimit`` added).
+  private var threaded: Bool { layout.cellCount > 0 }
+  /// The most points searched one by one, without the cells.
+  package static let linearLimit = 32
 
   /// An empty grid for up to about `capacity` points in a viewport of `width` × `height` points
   /// (more may be added: the cells only get fuller). A point outside the viewport (by rounding)
   /// goes to the nearest cell, a NaN one to the first.
   package init(viewport: (width: Double, height: Double), reach: Double, capacity: Int) {
-    layout = CellLayout(viewport: viewport, reach: reach, count: capacity)
+    (self.viewport, self.reach) = (viewport, reach)
     self.capacity = max(capacity, 1)
-    (storage, points, previous, heads) = Self.allocate(capacity: self.capacity, cells: layout.cellCount)
-    heads.initialize(repeating: -1, count: layout.cellCount)
+    (storage, points, previous, heads) = Self.allocate(capacity: self.capacity, cells: 0)
   }
 
   deinit { storage.deallocate() }
@@ -63,29 +70,60 @@ package struct ScreenCellGrid: ~Copyable {
   @inline(__always)
   package mutating func add(_ p: ScreenPoint) {
     if count == capacity { grow() }
-    let cell = layout.cell(of: p)
     (points + count).initialize(to: p)
-    (previous + count).initialize(to: heads[cell])
-    heads[cell] = Int32(truncatingIfNeeded: count)
     count += 1
+    if threaded {
+      thread(count - 1)
+    } else if count > Self.linearLimit {
+      // Cells for about the capacity (at least the points added so far).
+      move(capacity: capacity, layout: CellLayout(viewport: viewport, reach: reach, count: capacity))
+      heads.initialize(repeating: -1, count: layout.cellCount)
+      for k in 0..<count { thread(k) }
+    }
+  }
+
+  /// Puts point `k` at the head of its cell's list.
+  @inline(__always)
+  private func thread(_ k: Int) {
+    let cell = layout.cell(of: points[k])
+    (previous + k).initialize(to: heads[cell])
+    heads[cell] = Int32(truncatingIfNeeded: k)
   }
 
   /// Twice the room for points (a caller that added more than it said).
   private mutating func grow() {
     precondition(capacity < Int(Int32.max) / 2, "too many points for a screen cell grid")
-    let (newStorage, newPoints, newPrevious, newHeads) = Self.allocate(capacity: 2 * capacity, cells: layout.cellCount)
+    move(capacity: 2 * capacity, layout: layout)
+  }
+
+  /// Moves the points (and their lists, once threaded) to a new allocation with room for
+  /// `capacity` points and the cells of `layout`, which becomes the grid's.
+  private mutating func move(capacity: Int, layout: CellLayout) {
+    let (newStorage, newPoints, newPrevious, newHeads) = Self.allocate(capacity: capacity, cells: layout.cellCount)
     newPoints.moveInitialize(from: points, count: count)
-    newPrevious.moveInitialize(from: previous, count: count)
-    newHeads.moveInitialize(from: heads, count: layout.cellCount)
+    if threaded {
+      newPrevious.moveInitialize(from: previous, count: count)
+      newHeads.moveInitialize(from: heads, count: self.layout.cellCount)
+    }
     storage.deallocate()
-    (storage, points, previous, heads, capacity) = (newStorage, newPoints, newPrevious, newHeads, 2 * capacity)
+    (storage, points, previous, heads, self.capacity, self.layout) = (
+      newStorage, newPoints, newPrevious, newHeads, capacity, layout
+    )
   }
 
   /// Calls `body` with the index and squared distance to `p` of every point in the cells that the
   /// square of half-side `radius` around `p` meets (all points closer than `radius` are among
-  /// them: the cell of a coordinate never decreases as it grows), cell by cell.
+  /// them: the cell of a coordinate never decreases as it grows), cell by cell — or of every
+  /// point, while they are not threaded.
   @inline(__always)
   private func forEachPoint(near p: ScreenPoint, within radius: Double, _ body: (Int, Double) -> Void) {
+    guard threaded else {
+      for k in 0..<count {
+        let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
+        body(k, dx * dx + dy * dy)
+      }
+      return
+    }
     // The square grown by a hair (relative to the coordinates), so that rounding p ± radius never
     // leaves out the cell of a point closer than radius.
     let half = radius + 1e-9 * (radius + abs(p.x) + abs(p.y))
@@ -136,6 +174,15 @@ package struct ScreenCellGrid: ~Copyable {
     to p: ScreenPoint, within radius: Double, where isCandidate: (Int) -> Bool
   ) -> (index: Int, d2: Double)? {
     var (best, bestD2) = (-1, radius * radius)
+    guard threaded else {
+      // In index order: the first of equally near points is the lower index.
+      for k in 0..<count {
+        let (dx, dy) = (points[k].x - p.x, points[k].y - p.y)
+        let d2 = dx * dx + dy * dy
+        if d2 < bestD2 && isCandidate(k) { (best, bestD2) = (k, d2) }
+      }
+      return best >= 0 ? (best, bestD2) : nil
+    }
     forEachPoint(near: p, within: radius) { k, d2 in
       if (d2 < bestD2 || (d2 == bestD2 && k < best)) && isCandidate(k) { (best, bestD2) = (k, d2) }
     }
@@ -152,6 +199,13 @@ struct CellLayout {
   let scale: Double
   let columns: Int
   let rows: Int
+
+  /// No cells (a grid whose points are not threaded).
+  static let none = CellLayout(scale: 0, columns: 0, rows: 0)
+
+  private init(scale: Double, columns: Int, rows: Int) {
+    (self.scale, self.columns, self.rows) = (scale, columns, rows)
+  }
 
   init(viewport: (width: Double, height: Double), reach: Double, count: Int) {
     let budget = Double(count + 4)
