@@ -204,37 +204,18 @@ extension CategoryRuns {
       if !sorted { sortRun(start..<end) }
     }
 
-    /// Puts the entries of `run` in category order (an insertion sort: runs are short).
+    /// Puts the entries of `run` in category order.
     private mutating func sortRun(_ run: Range<Int>) {
-      order.removeAll(keepingCapacity: true)
-      order.append(contentsOf: run)
-      for j in 1..<order.count {
-        let e = order[j]
-        var k = j
-        while k > 0 && categories[order[k - 1]] > categories[e] {
-          order[k] = order[k - 1]
-          k -= 1
-        }
-        order[k] = e
-      }
+      CategoryRuns.categoryOrder(of: categories, run, into: &order)
       let start = run.lowerBound
-      Self.reorder(&categories, by: order, at: start, width: 1, moved: &moved32)
-      Self.reorder(&counts, by: order, at: start, width: 1, moved: &moved32)
-      Self.reorder(&representatives, by: order, at: start, width: 1, moved: &moved32)
-      Self.reorder(&holders, by: order, at: start, width: 1, moved: &moved32)
-      Self.reorder(&extremes, by: order, at: start, width: width, moved: &moved32)
-      if keepsStatusCounts { Self.reorder(&statusCounts, by: order, at: start, width: 3, moved: &moved32) }
-      Self.reorder(&hashes, by: order, at: start, width: 1, moved: &moved64)
-      Self.reorder(&splits, by: order, at: start, width: 1, moved: &moved8)
-    }
-
-    /// Rewrites the entries from `start` (`width` values each) in the order `order` lists them.
-    @inline(__always)
-    private static func reorder<T>(_ values: inout [T], by order: [Int], at start: Int, width: Int, moved: inout [T]) {
-      guard width > 0 else { return }
-      moved.removeAll(keepingCapacity: true)
-      for e in order { moved.append(contentsOf: values[(e * width)..<(e * width + width)]) }
-      for (k, value) in moved.enumerated() { values[start * width + k] = value }
+      CategoryRuns.reorder(&categories, by: order, at: start, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&counts, by: order, at: start, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&representatives, by: order, at: start, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&holders, by: order, at: start, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&extremes, by: order, at: start, width: width, moved: &moved32)
+      if keepsStatusCounts { CategoryRuns.reorder(&statusCounts, by: order, at: start, width: 3, moved: &moved32) }
+      CategoryRuns.reorder(&hashes, by: order, at: start, width: 1, moved: &moved64)
+      CategoryRuns.reorder(&splits, by: order, at: start, width: 1, moved: &moved8)
     }
 
     /// Gives back the room reserved beyond the entries written.
@@ -252,6 +233,34 @@ extension CategoryRuns {
     mutating func keepExtreme(_ code: UInt32, at slot: Int, by order: ExtremeOrder) {
       if order.beats(code, extremes[slot]) { extremes[slot] = code }
     }
+  }
+}
+
+extension CategoryRuns {
+  /// The entries of `run` (indices into `categories`) in category order, into `order` (an
+  /// insertion sort: runs are short).
+  static func categoryOrder(of categories: [UInt32], _ run: Range<Int>, into order: inout [Int]) {
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: run)
+    for j in order.indices.dropFirst() {
+      let e = order[j]
+      var k = j
+      while k > 0 && categories[order[k - 1]] > categories[e] {
+        order[k] = order[k - 1]
+        k -= 1
+      }
+      order[k] = e
+    }
+  }
+
+  /// Rewrites the entries from `start` of `values` (`width` values each) in the order `order`
+  /// lists them; `moved` is scratch.
+  @inline(__always)
+  static func reorder<T>(_ values: inout [T], by order: [Int], at start: Int, width: Int, moved: inout [T]) {
+    guard width > 0 else { return }
+    moved.removeAll(keepingCapacity: true)
+    for e in order { moved.append(contentsOf: values[(e * width)..<(e * width + width)]) }
+    for (k, value) in moved.enumerated() { values[start * width + k] = value }
   }
 }
 

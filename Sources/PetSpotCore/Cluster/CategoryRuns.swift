@@ -226,16 +226,16 @@ extension CategoryRuns {
     /// entry.
     mutating func sortByCategory(width: Int) {
       guard zip(categories, categories.dropFirst()).contains(where: { $0 > $1 }) else { return }
-      let order = categories.indices.sorted { categories[$0] < categories[$1] }
-      func reordered<T>(_ values: [T], width: Int) -> [T] {
-        order.flatMap { e in values[(e * width)..<(e * width + width)] }
-      }
-      (categories, counts, hashes) = (
-        reordered(categories, width: 1), reordered(counts, width: 1), reordered(hashes, width: 1)
-      )
-      (representatives, splits) = (reordered(representatives, width: 1), reordered(splits, width: 1))
-      (holders, extremes) = (reordered(holders, width: 1), reordered(extremes, width: width))
-      if !statusCounts.isEmpty { statusCounts = reordered(statusCounts, width: 3) }
+      var (order, moved32, moved64, moved8): ([Int], [UInt32], [UInt64], [UInt8]) = ([], [], [], [])
+      CategoryRuns.categoryOrder(of: categories, categories.indices, into: &order)
+      CategoryRuns.reorder(&categories, by: order, at: 0, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&counts, by: order, at: 0, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&representatives, by: order, at: 0, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&holders, by: order, at: 0, width: 1, moved: &moved32)
+      CategoryRuns.reorder(&extremes, by: order, at: 0, width: width, moved: &moved32)
+      if !statusCounts.isEmpty { CategoryRuns.reorder(&statusCounts, by: order, at: 0, width: 3, moved: &moved32) }
+      CategoryRuns.reorder(&hashes, by: order, at: 0, width: 1, moved: &moved64)
+      CategoryRuns.reorder(&splits, by: order, at: 0, width: 1, moved: &moved8)
       for (e, category) in categories.enumerated() { place[Int(category)] = Int32(e) }
     }
   }

@@ -131,9 +131,10 @@ extension ClusterIndex {
   /// runs give when their entries are merged by the marginal's category, and how many clusters
   /// were compared. Per marginal category: the counts, id hashes and per-status counts summed;
   /// the representative that comes first in depth-first order (each entry's is its category's
-  /// first leaf); the marginal's categories in increasing order; where it splits: one above the cluster's level when two of its entries have
-  /// different holders or one splits there, else the split of its one holder's entry in the
-  /// marginal (a pin: one leaf). Empty when every entry agrees.
+  /// first leaf); the marginal's categories in increasing order; where it splits: one above the
+  /// cluster's level when two of its entries have different holders or one splits there, else the
+  /// split of its one holder's entry in the marginal (a pin: one leaf). Empty when every entry
+  /// agrees.
   package func marginalRunBreaks() -> (breaks: [String], compared: Int) {
     guard let runs = categoryRuns else { return ([], 0) }
     var (breaks, compared): ([String], Int) = ([], 0)

@@ -28,7 +28,7 @@ package struct ScreenCellGrid: ~Copyable {
   /// Whether the points are in the cells' lists (more than ``linearLimit`` added).
   private var threaded: Bool { layout.cellCount > 0 }
   /// The most points searched one by one, without the cells.
-  package static let linearLimit = 32
+  private static let linearLimit = 32
 
   /// An empty grid for up to about `capacity` points in a viewport of `width` × `height` points
   /// (more may be added: the cells only get fuller). A point outside the viewport (by rounding)
