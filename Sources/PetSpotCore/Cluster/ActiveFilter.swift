@@ -26,8 +26,14 @@ final class ActiveFilter: Sendable {
   /// The shown categories below 63 of the runs queries read, as mask bits
   /// (``CategoryRuns/presenceBit(_:)``).
   let shownMask: UInt64
+  /// Per status (MISSING, FOUND, CLOSED): the mask bits of the shown categories below 63 that
+  /// have it (all zero when the runs keep status counts per entry, ``keepsStatusCounts``).
+  let statusMasks: StatusMasks
   let categories: [UInt32], counts: [UInt32], hashes: [UInt64], representatives: [UInt32]
   let splits: [UInt8], holders: [UInt32], statusCounts: [UInt32]
+  /// How many entries ``counts``, ``hashes``, ``splits`` and ``holders`` all hold (the same
+  /// number, unless the runs are broken): a run within it is read with no further checks.
+  let entryCount: Int
   /// Per pin position: its category in the hierarchy's runs.
   let pinCategories: [UInt32]
   /// The hierarchy's own runs, over every category.
@@ -97,6 +103,9 @@ final class ActiveFilter: Sendable {
     (starts, lengths, masks, statusCounts) = (read.starts, read.lengths, read.masks, read.statusCounts)
     (categories, counts, hashes) = (read.categories, read.counts, read.hashes)
     (representatives, splits, holders) = (read.representatives, read.splits, read.holders)
+    entryCount = min(counts.count, hashes.count, splits.count, holders.count)
+    statusMasks =
+      keepsStatusCounts ? StatusMasks() : StatusMasks(shown: categoryShown, status: categoryStatus)
   }
 
   /// Whether the pin at `position` is shown.
@@ -123,12 +132,23 @@ final class ActiveFilter: Sendable {
       }
       return
     }
-    var shown = present & shownMask
-    while shown != 0 {
-      let lowest = shown & (0 &- shown)
-      // (The run's categories below this one come first.)
-      guard body(start &+ (present & (lowest &- 1)).nonzeroBitCount) else { return }
-      shown ^= lowest
+    Self.forEachEntry(of: present & shownMask, in: present, start: start) { i, _ in body(i) }
+  }
+
+  /// Calls `body` with the entry (index and mask bit) of each category whose bit `bits` holds, of
+  /// a run of mask `present` (no category from 63 up) starting at `start`, in category order,
+  /// until it returns `false`. The run's categories below one come first: each entry's place is
+  /// counted on from the previous one's, usually past none or one category.
+  @inline(__always)
+  static func forEachEntry(of bits: UInt64, in present: UInt64, start: Int, _ body: (Int, UInt64) -> Bool) {
+    var (bits, unread, i) = (bits, present, start)
+    while bits != 0 {
+      let lowest = bits & (0 &- bits)
+      bits ^= lowest
+      i &+= (unread & (lowest &- 1)).sparseNonzeroBitCount
+      unread &= ~(lowest | (lowest &- 1))
+      guard body(i, lowest) else { return }
+      i &+= 1
     }
   }
 

@@ -132,54 +132,19 @@ extension ClusterIndex {
   @inline(__always)
   func addShown(_ ref: UInt32, filter: ActiveFilter, to summary: inout ClusterSummary) {
     let here = Int(cluster(ref).level) + 1
-    let number = Int(ref & ~Self.clusterFlag)
-    var entries = ShownEntries()
-    if filter.keepsStatusCounts {
-      filter.forEachShownEntry(of: number) { i in
-        entries.add(i, of: filter, here: here)
-        summary.missing &+= Int(filter.statusCounts[i &* 3])
-        summary.found &+= Int(filter.statusCounts[i &* 3 &+ 1])
-        summary.closed &+= Int(filter.statusCounts[i &* 3 &+ 2])
-        return true
-      }
-    } else {
-      filter.forEachShownEntry(of: number) { i in
-        entries.add(i, of: filter, here: here)
-        switch filter.categoryStatus[Int(filter.categories[i])] {
-        case 1: summary.missing &+= Int(filter.counts[i])
-        case 2: summary.found &+= Int(filter.counts[i])
-        case 3: summary.closed &+= Int(filter.counts[i])
-        default: break
-        }
-        return true
-      }
-    }
-    summary.count &+= entries.leaves
-    summary.idHash &+= entries.idHash
+    let shown = filter.shownTotals(of: Int(ref & ~Self.clusterFlag), here: here)
+    summary.count &+= shown.leaves
+    summary.idHash &+= shown.idHash
+    summary.missing &+= shown.missing
+    summary.found &+= shown.found
+    summary.closed &+= shown.closed
     guard summary.expansionZoom > here else { return }
     let zoom =
-      entries.count == 1
-      ? (entries.split == CategoryRuns.oneLeaf ? options.maxZoom : Int(entries.split))
-      : entries.splitsHere || entries.count == 0
-        ? here : expansionZoomFollowingHolders(from: entries.holder, filter: filter)
+      shown.entries == 1
+      ? (shown.split == CategoryRuns.oneLeaf ? options.maxZoom : Int(shown.split))
+      : shown.splitsHere || shown.entries == 0
+        ? here : expansionZoomFollowingHolders(from: shown.holder, filter: filter)
     summary.expansionZoom = min(summary.expansionZoom, zoom)
-  }
-
-  /// What ``addShown(_:filter:to:)`` gathers from a run's shown entries: how many, their leaves
-  /// and id hashes, the last one's split and holder, and whether two differ in holder or one
-  /// splits `here` (then two or more split there).
-  struct ShownEntries {
-    var count = 0, leaves = 0, idHash: UInt64 = 0
-    var split = CategoryRuns.oneLeaf, holder: UInt32 = 0, splitsHere = false
-
-    @inline(__always)
-    mutating func add(_ i: Int, of filter: ActiveFilter, here: Int) {
-      if count > 0 && filter.holders[i] != holder { splitsHere = true }
-      (count, split, holder) = (count + 1, filter.splits[i], filter.holders[i])
-      if Int(split) == here { splitsHere = true }
-      leaves &+= Int(filter.counts[i])
-      idHash &+= filter.hashes[i]
-    }
   }
 
   /// Where a cluster's shown leaves split, from the category runs: while every shown entry of the
