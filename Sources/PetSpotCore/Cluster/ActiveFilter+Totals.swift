@@ -84,7 +84,7 @@ extension ActiveFilter {
       let leaves = Int(counts[i])
       totals.add(leaves: leaves, hash: hashes[i], split: splits[i], holder: holders[i], here: here)
       if keepsStatusCounts {
-        addStatusCounts(ofEntry: i, to: &totals)
+        PerEntryTally(statusCounts).add(entry: i, bit: 0, leaves: leaves, to: &totals)
       } else {
         switch categoryStatus[Int(categories[i])] {
         case 1: totals.missing &+= leaves
@@ -98,13 +98,6 @@ extension ActiveFilter {
     return totals
   }
 
-  /// Adds entry `i`'s MISSING, FOUND and CLOSED leaves (runs that keep them per entry).
-  @inline(__always)
-  private func addStatusCounts(ofEntry i: Int, to totals: inout ShownTotals) {
-    totals.missing &+= Int(statusCounts[i &* 3])
-    totals.found &+= Int(statusCounts[i &* 3 &+ 1])
-    totals.closed &+= Int(statusCounts[i &* 3 &+ 2])
-  }
 }
 
 /// How a filtered summary tells the statuses of a run's entries.
@@ -142,12 +135,12 @@ struct StatusMasks: StatusTally {
   }
 }
 
-/// Runs whose entries keep their MISSING, FOUND and CLOSED leaves (a marginal over a value), read
-/// where the run is known to lie within them.
-struct PerEntryTally: StatusTally {
-  let statusCounts: UnsafeBufferPointer<UInt32>
+/// Runs whose entries keep their MISSING, FOUND and CLOSED leaves (a marginal over a value): read
+/// through a buffer where the run is known to lie within it, else through the checked array.
+struct PerEntryTally<Counts: RandomAccessCollection<UInt32>>: StatusTally where Counts.Index == Int {
+  let statusCounts: Counts
 
-  init(_ statusCounts: UnsafeBufferPointer<UInt32>) { self.statusCounts = statusCounts }
+  init(_ statusCounts: Counts) { self.statusCounts = statusCounts }
 
   @inline(__always)
   func add(entry: Int, bit: UInt64, leaves: Int, to totals: inout ActiveFilter.ShownTotals) {
