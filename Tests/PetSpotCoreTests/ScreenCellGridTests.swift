@@ -57,6 +57,39 @@ struct ScreenCellGridTests {
   }
 
   @Test(
+    "a grid on the stack, points added in bulk then one by one: past the stack's room, past the capacity and threaded, as brute force",
+    arguments: [0, 1, 20, 32, 33, 70])
+  func stackGridAndBulkAdd(count: Int) {
+    var random = SeededRandom(seed: UInt64(count) &+ 613)
+    let (width, height, reach) = (1280.0, 800.0, 120.0)
+    let points = (0..<count).map { _ in ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height)) }
+    for capacity in [1, count, 100] {
+      for bulk in Set([0, count / 2, count]) {
+        ScreenCellGrid.withGrid(viewport: (width, height), reach: reach, capacity: capacity) { grid in
+          grid.add(bulk) { points[$0] }
+          #expect(grid.count == bulk)
+          for k in bulk..<count {
+            grid.add(points[k])
+            let p = ScreenPoint(x: random.uniform(0...width), y: random.uniform(0...height))
+            let added = Array(points[..<grid.count])
+            #expect(
+              grid.nearest(to: p, within: reach / 2)?.index == bruteNearest(added, to: p, within: reach / 2),
+              "count \(count), capacity \(capacity), bulk \(bulk), after \(k + 1)")
+          }
+          #expect(
+            (0..<grid.count).map { grid.point($0) } == points, "count \(count), capacity \(capacity), bulk \(bulk)")
+          // Bulk again once threaded (or past the room): one by one, same answers.
+          grid.add(count) { points[$0] }
+          #expect(grid.count == 2 * count)
+          for p in points.prefix(10) {
+            #expect(grid.nearest(to: p, within: 1)?.index == bruteNearest(points, to: p, within: 1))
+          }
+        }
+      }
+    }
+  }
+
+  @Test(
     "the greedy pass: each point taken by the first earlier seed closer than the radius, as brute force",
     arguments: [0, 1, 2, 9, 191, 1_500])
   func greedySeeds(count: Int) {

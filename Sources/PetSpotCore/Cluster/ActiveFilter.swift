@@ -26,9 +26,9 @@ final class ActiveFilter: Sendable {
   /// The shown categories below 63 of the runs queries read, as mask bits
   /// (``CategoryRuns/presenceBit(_:)``).
   let shownMask: UInt64
-  /// Per status (MISSING, FOUND, CLOSED): the mask bits of the shown categories below 63 that
-  /// have it (all zero when the runs keep status counts per entry, ``keepsStatusCounts``).
-  let statusMasks: StatusMasks
+  /// Per mask bit (a category below 63): its status class (all 0 when the runs keep status counts
+  /// per entry, ``keepsStatusCounts``).
+  let statusClasses: StatusClasses
   let categories: [UInt32], counts: [UInt32], hashes: [UInt64], representatives: [UInt32]
   let splits: [UInt8], holders: [UInt32], statusCounts: [UInt32]
   /// How many entries ``counts``, ``hashes``, ``splits`` and ``holders`` all hold (the same
@@ -104,8 +104,7 @@ final class ActiveFilter: Sendable {
     (categories, counts, hashes) = (read.categories, read.counts, read.hashes)
     (representatives, splits, holders) = (read.representatives, read.splits, read.holders)
     entryCount = min(counts.count, hashes.count, splits.count, holders.count)
-    statusMasks =
-      keepsStatusCounts ? StatusMasks() : StatusMasks(shown: categoryShown, status: categoryStatus)
+    statusClasses = keepsStatusCounts ? StatusClasses() : StatusClasses(status: categoryStatus)
   }
 
   /// Whether the pin at `position` is shown.
@@ -139,17 +138,21 @@ final class ActiveFilter: Sendable {
   /// a run of mask `present` (no category from 63 up) starting at `start`, in category order,
   /// until it returns `false`. The run's categories below one come first: each entry's place is
   /// counted on from the previous one's, usually past none or one category.
+  ///
+  /// - Returns: the index after the last entry, or -1 when `body` stopped the walk.
   @inline(__always)
-  static func forEachEntry(of bits: UInt64, in present: UInt64, start: Int, _ body: (Int, UInt64) -> Bool) {
+  @discardableResult
+  static func forEachEntry(of bits: UInt64, in present: UInt64, start: Int, _ body: (Int, UInt64) -> Bool) -> Int {
     var (bits, unread, i) = (bits, present, start)
     while bits != 0 {
       let lowest = bits & (0 &- bits)
       bits ^= lowest
       i &+= (unread & (lowest &- 1)).sparseNonzeroBitCount
       unread &= ~(lowest | (lowest &- 1))
-      guard body(i, lowest) else { return }
+      guard body(i, lowest) else { return -1 }
       i &+= 1
     }
+    return i
   }
 
   /// A shown leaf of cluster `number` (the representative of its first shown category), or `nil`.

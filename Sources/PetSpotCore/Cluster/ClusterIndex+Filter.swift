@@ -135,15 +135,17 @@ extension ClusterIndex {
     let shown = filter.shownTotals(of: Int(ref & ~Self.clusterFlag), here: here)
     summary.count &+= shown.leaves
     summary.idHash &+= shown.idHash
-    summary.missing &+= shown.missing
-    summary.found &+= shown.found
-    summary.closed &+= shown.closed
+    summary.missing &+= shown.byStatus.missing
+    summary.found &+= shown.byStatus.found
+    summary.closed &+= shown.byStatus.closed
     guard summary.expansionZoom > here else { return }
-    let zoom =
-      shown.entries == 1
-      ? (shown.split == CategoryRuns.oneLeaf ? options.maxZoom : Int(shown.split))
-      : shown.splitsHere || shown.entries == 0
-        ? here : expansionZoomFollowingHolders(from: shown.holder, filter: filter)
+    let zoom: Int
+    if shown.single >= 0 {
+      let split = filter.splits[shown.single]
+      zoom = split == CategoryRuns.oneLeaf ? options.maxZoom : Int(split)
+    } else {
+      zoom = shown.splitsHere ? here : expansionZoomFollowingHolders(from: shown.holder, filter: filter)
+    }
     summary.expansionZoom = min(summary.expansionZoom, zoom)
   }
 

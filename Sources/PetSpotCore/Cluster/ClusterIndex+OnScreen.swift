@@ -51,16 +51,31 @@ extension ClusterIndex {
     offScreen: [OffScreenNode], among items: inout [ClusterItem], rectangle: VisibleRectangle, window: VisibilityWindow
   ) {
     let d = options.minSeparation
-    let n = items.count
-    // One grid: the items (indices 0 ..< n), then the fragments drawn on their own (n + k), so
+    // One grid: the n items (indices 0 ..< n), then the fragments drawn on their own (n + k), so
     // that the nearest within d, the lower index on a tie, prefers an item.
-    var grid = ScreenCellGrid(
-      viewport: (rectangle.viewportWidth, rectangle.viewportHeight), reach: 2 * d, capacity: n + 2 * offScreen.count)
-    items.withUnsafeBufferPointer { drawn in
-      for i in drawn.indices { grid.add(drawn[i].point) }
+    let (fragments, joined) = ScreenCellGrid.withGrid(
+      viewport: (rectangle.viewportWidth, rectangle.viewportHeight), reach: 2 * d,
+      capacity: items.count + 2 * offScreen.count
+    ) { grid in
+      items.withUnsafeBufferPointer { drawn in grid.add(drawn.count) { drawn[$0].point } }
+      return fittedFragments(of: offScreen, among: items, grid: &grid, rectangle: rectangle, window: window)
     }
-    // The fragments (and nodes joining whole), each with the item it joins: an index into
-    // `items`, or n + k for the k-th fragment drawn on its own.
+    for f in fragments.indices where fragments[f].target < 0 {
+      items.append(fragmentItem(fragments[f], rectangle: rectangle))
+    }
+    guard joined > 0 else { return }
+    joinFragments(fragments, into: &items)
+  }
+
+  /// The fragments of the nodes `offScreen` (and nodes joining an item whole), each with what it
+  /// joins — an index into `items` (whose points `grid` holds), or n + k for the k-th fragment
+  /// drawn on its own (which `grid` receives after them) — or -1 when drawn on its own; and how
+  /// many join one.
+  private func fittedFragments(
+    of offScreen: [OffScreenNode], among items: [ClusterItem], grid: inout ScreenCellGrid,
+    rectangle: VisibleRectangle, window: VisibilityWindow
+  ) -> (fragments: [Fragment], joined: Int) {
+    let (d, n) = (options.minSeparation, items.count)
     var fragments: [Fragment] = []
     fragments.reserveCapacity(2 * offScreen.count)
     let reach = (rectangle.scale < ClusterOptions.levelScale(0) ? 3 : 4) * d
@@ -90,11 +105,7 @@ extension ClusterIndex {
         }
       }
     }
-    for f in fragments.indices where fragments[f].target < 0 {
-      items.append(fragmentItem(fragments[f], rectangle: rectangle))
-    }
-    guard joined > 0 else { return }
-    joinFragments(fragments, into: &items)
+    return (fragments, joined)
   }
 
   /// The item (of the first `count`, in `grid`) that a node drawn out of view joins whole: the

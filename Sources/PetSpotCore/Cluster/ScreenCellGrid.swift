@@ -9,7 +9,8 @@
 /// ``linearLimit`` points the cells are not used at all (a search reads every point: fewer reads
 /// than filling the cells for a world view's two dozen items); the points are threaded into them
 /// when one more is added. Its storage is one allocation, owned (the grid is not copyable),
-/// reallocated only when more points than the capacity are added.
+/// reallocated only when more points than the capacity are added — or, for a grid made by
+/// ``withGrid(viewport:reach:capacity:_:)`` for a few points, the caller's stack until then.
 package struct ScreenCellGrid: ~Copyable {
   /// The viewport and reach the cells are laid out for, once the points are threaded.
   private let viewport: (width: Double, height: Double), reach: Double
@@ -19,6 +20,8 @@ package struct ScreenCellGrid: ~Copyable {
   private var capacity: Int
   /// The one allocation: the points, then `previous`, then `heads`.
   private var storage: UnsafeMutableRawPointer
+  /// Whether `storage` is the grid's to deallocate (not when it lies on a caller's stack).
+  private var ownsStorage = true
   /// The points, by index (the order they were added).
   private var points: UnsafeMutablePointer<ScreenPoint>
   /// Per point, the one added to its cell before it (-1: none).
@@ -39,7 +42,35 @@ package struct ScreenCellGrid: ~Copyable {
     (storage, points, previous, heads) = Self.allocate(capacity: self.capacity, cells: 0)
   }
 
-  deinit { storage.deallocate() }
+  /// An empty grid over `scratch` (room for `capacity` points, not threaded), which it does not
+  /// own: it moves to an allocation of its own when it outgrows it.
+  private init(
+    viewport: (width: Double, height: Double), reach: Double, capacity: Int, scratch: UnsafeMutableRawPointer
+  ) {
+    (self.viewport, self.reach, self.capacity, storage, ownsStorage) = (viewport, reach, capacity, scratch, false)
+    points = scratch.bindMemory(to: ScreenPoint.self, capacity: capacity)
+    previous = (scratch + capacity * MemoryLayout<ScreenPoint>.stride).bindMemory(to: Int32.self, capacity: capacity)
+    heads = previous
+  }
+
+  /// Calls `body` with an empty grid as ``init(viewport:reach:capacity:)`` makes, whose storage
+  /// lies on the stack while it holds no more than ``linearLimit`` points (no allocation for a
+  /// query's few dozen items).
+  package static func withGrid<R>(
+    viewport: (width: Double, height: Double), reach: Double, capacity: Int, _ body: (inout ScreenCellGrid) -> R
+  ) -> R {
+    let room = linearLimit
+    return withUnsafeTemporaryAllocation(
+      byteCount: room * (MemoryLayout<ScreenPoint>.stride + MemoryLayout<Int32>.stride),
+      alignment: MemoryLayout<ScreenPoint>.alignment
+    ) { scratch in
+      var grid = ScreenCellGrid(viewport: viewport, reach: reach, capacity: room, scratch: scratch.baseAddress!)
+      if capacity > room { grid.move(capacity: capacity, layout: .none) }
+      return body(&grid)
+    }
+  }
+
+  deinit { if ownsStorage { storage.deallocate() } }
 
   /// Room for `capacity` points and `cells` cells in one allocation (nothing initialised).
   private static func allocate(capacity: Int, cells: Int) -> (
@@ -63,6 +94,18 @@ package struct ScreenCellGrid: ~Copyable {
   package func point(_ index: Int) -> ScreenPoint {
     precondition(index >= 0 && index < count, "point index out of range")
     return points[index]
+  }
+
+  /// Adds `count` points, `point(k)` for k in 0 ..< `count`, in that order: as many calls of
+  /// ``add(_:)``, with the points copied in one loop while they fit unthreaded.
+  @inline(__always)
+  package mutating func add(_ count: Int, _ point: (Int) -> ScreenPoint) {
+    guard !threaded && count <= min(capacity, Self.linearLimit) &- self.count else {
+      for k in 0..<count { add(point(k)) }
+      return
+    }
+    for k in 0..<count { (points + self.count + k).initialize(to: point(k)) }
+    self.count += count
   }
 
   /// Adds `p`; its index is the number of points added before. Indices stay below 2³¹ (the
@@ -105,9 +148,9 @@ package struct ScreenCellGrid: ~Copyable {
       newPrevious.moveInitialize(from: previous, count: count)
       newHeads.moveInitialize(from: heads, count: self.layout.cellCount)
     }
-    storage.deallocate()
-    (storage, points, previous, heads, self.capacity, self.layout) = (
-      newStorage, newPoints, newPrevious, newHeads, capacity, layout
+    if ownsStorage { storage.deallocate() }
+    (storage, points, previous, heads, self.capacity, self.layout, ownsStorage) = (
+      newStorage, newPoints, newPrevious, newHeads, capacity, layout, true
     )
   }
 
