@@ -42,15 +42,13 @@ package struct ScreenCellGrid: ~Copyable {
     (storage, points, previous, heads) = Self.allocate(capacity: self.capacity, cells: 0)
   }
 
-  /// An empty grid over `scratch` (room for `capacity` points, not threaded), which it does not
-  /// own: it moves to an allocation of its own when it outgrows it.
+  /// An empty grid over `scratch` (room for `capacity` points, not threaded: ``byteCount(capacity:cells:)``
+  /// with no cells), which it does not own: it moves to an allocation of its own when it outgrows it.
   private init(
     viewport: (width: Double, height: Double), reach: Double, capacity: Int, scratch: UnsafeMutableRawPointer
   ) {
     (self.viewport, self.reach, self.capacity, storage, ownsStorage) = (viewport, reach, capacity, scratch, false)
-    points = scratch.bindMemory(to: ScreenPoint.self, capacity: capacity)
-    previous = (scratch + capacity * MemoryLayout<ScreenPoint>.stride).bindMemory(to: Int32.self, capacity: capacity)
-    heads = previous
+    (points, previous, heads) = Self.bind(scratch, capacity: capacity, cells: 0)
   }
 
   /// Calls `body` with an empty grid as ``init(viewport:reach:capacity:)`` makes, whose storage
@@ -61,10 +59,10 @@ package struct ScreenCellGrid: ~Copyable {
   ) -> R {
     let room = linearLimit
     return withUnsafeTemporaryAllocation(
-      byteCount: room * (MemoryLayout<ScreenPoint>.stride + MemoryLayout<Int32>.stride),
-      alignment: MemoryLayout<ScreenPoint>.alignment
+      byteCount: byteCount(capacity: room, cells: 0), alignment: MemoryLayout<ScreenPoint>.alignment
     ) { scratch in
       var grid = ScreenCellGrid(viewport: viewport, reach: reach, capacity: room, scratch: scratch.baseAddress!)
+      // (One path: a second call of `body` for large capacities cost the stack path instructions.)
       if capacity > room { grid.move(capacity: capacity, layout: .none) }
       return body(&grid)
     }
@@ -72,21 +70,34 @@ package struct ScreenCellGrid: ~Copyable {
 
   deinit { if ownsStorage { storage.deallocate() } }
 
+  /// The bytes of storage for `capacity` points and `cells` cells: the points, then `previous`,
+  /// then `heads`.
+  private static func byteCount(capacity: Int, cells: Int) -> Int {
+    capacity * (MemoryLayout<ScreenPoint>.stride + MemoryLayout<Int32>.stride) + cells * MemoryLayout<Int32>.stride
+  }
+
+  /// The points, `previous` and `heads` in `storage` (``byteCount(capacity:cells:)`` bytes).
+  private static func bind(_ storage: UnsafeMutableRawPointer, capacity: Int, cells: Int) -> (
+    UnsafeMutablePointer<ScreenPoint>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
+  ) {
+    let pointBytes = capacity * MemoryLayout<ScreenPoint>.stride
+    let listBytes = capacity * MemoryLayout<Int32>.stride
+    return (
+      storage.bindMemory(to: ScreenPoint.self, capacity: capacity),
+      (storage + pointBytes).bindMemory(to: Int32.self, capacity: capacity),
+      (storage + pointBytes + listBytes).bindMemory(to: Int32.self, capacity: cells)
+    )
+  }
+
   /// Room for `capacity` points and `cells` cells in one allocation (nothing initialised).
   private static func allocate(capacity: Int, cells: Int) -> (
     UnsafeMutableRawPointer, UnsafeMutablePointer<ScreenPoint>, UnsafeMutablePointer<Int32>,
     UnsafeMutablePointer<Int32>
   ) {
-    let pointBytes = capacity * MemoryLayout<ScreenPoint>.stride
-    let listBytes = capacity * MemoryLayout<Int32>.stride
     let storage = UnsafeMutableRawPointer.allocate(
-      byteCount: pointBytes + listBytes + cells * MemoryLayout<Int32>.stride,
-      alignment: MemoryLayout<ScreenPoint>.alignment)
-    return (
-      storage, storage.bindMemory(to: ScreenPoint.self, capacity: capacity),
-      (storage + pointBytes).bindMemory(to: Int32.self, capacity: capacity),
-      (storage + pointBytes + listBytes).bindMemory(to: Int32.self, capacity: cells)
-    )
+      byteCount: byteCount(capacity: capacity, cells: cells), alignment: MemoryLayout<ScreenPoint>.alignment)
+    let (points, previous, heads) = bind(storage, capacity: capacity, cells: cells)
+    return (storage, points, previous, heads)
   }
 
   /// The point added `index`-th (0 ..< count).
