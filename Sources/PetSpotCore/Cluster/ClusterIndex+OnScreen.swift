@@ -61,7 +61,7 @@ extension ClusterIndex {
       return fittedFragments(of: offScreen, among: items, grid: &grid, rectangle: rectangle, window: window)
     }
     for f in fragments.indices where fragments[f].target < 0 {
-      items.append(fragmentItem(fragments[f], rectangle: rectangle))
+      items.append(fragmentItem(fragments[f]))
     }
     guard joined > 0 else { return }
     joinFragments(fragments, into: &items)
@@ -202,18 +202,15 @@ extension ClusterIndex {
     (item.kind, item.position, item.anchor, item.cluster) = (.cluster, -1, item.point, summary)
   }
 
-  /// The item of a fragment drawn on its own: its node's item, drawn at the fragment's pin (under
-  /// a filter, a node holding one shown pin is that pin).
-  private func fragmentItem(_ fragment: Fragment, rectangle: VisibleRectangle) -> ClusterItem {
-    guard Self.isCluster(fragment.node) else { return pinItem(fragment.node, rectangle: rectangle) }
+  /// The item of a fragment drawn on its own: its node's item, drawn at the fragment's pin, whose
+  /// screen point the fragment holds (under a filter, a node holding one shown pin is that pin).
+  private func fragmentItem(_ fragment: Fragment) -> ClusterItem {
+    guard Self.isCluster(fragment.node) else { return pinItem(fragment.node, at: fragment.point) }
     let summary = summary(fragment.node)
-    if summary.count == 1 && activeFilter != nil { return pinItem(fragment.pin, rectangle: rectangle) }
-    var item = clusterItem(fragment.node, summary: summary, rectangle: rectangle)
-    if fragment.pin != seedPin(of: fragment.node) {
-      (item.point, item.anchor) = (fragment.point, fragment.point)
-      item.coordinate = pins.coordinate(at: Int(fragment.pin))
-    }
-    return item
+    if summary.count == 1 && activeFilter != nil { return pinItem(fragment.pin, at: fragment.point) }
+    return ClusterItem(
+      kind: .cluster, point: fragment.point, coordinate: pins.coordinate(at: Int(fragment.pin)), position: -1,
+      anchor: fragment.point, cluster: summary, node: fragment.node)
   }
 
   /// `item` with the nodes of `parts` added: a merged cluster drawn where `item` is (itself when

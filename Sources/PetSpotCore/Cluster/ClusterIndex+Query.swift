@@ -57,8 +57,10 @@ extension ClusterIndex {
     var drawn: [UInt32] = []
     drawn.reserveCapacity(128)
     var offScreen: [OffScreenNode] = []
-    var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
-    stack.reserveCapacity(256)
+    // (Made with its room first: growing it after the roots would allocate twice.)
+    var stack: [(ref: UInt32, inside: Bool)] = []
+    stack.reserveCapacity(roots.count + 256)
+    for root in roots.reversed() { stack.append((heads[Int(root)], false)) }
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
@@ -254,8 +256,13 @@ extension ClusterIndex {
   }
 
   func pinItem(_ pin: UInt32, rectangle: VisibleRectangle) -> ClusterItem {
-    let screen = rectangle.screenPoint(of: point(pin))
-    return ClusterItem(
+    pinItem(pin, at: rectangle.screenPoint(of: point(pin)))
+  }
+
+  /// The item of a pin drawn at `screen` (its screen point, worked out already).
+  @inline(__always)
+  func pinItem(_ pin: UInt32, at screen: ScreenPoint) -> ClusterItem {
+    ClusterItem(
       kind: .pin, point: screen, coordinate: pins.coordinate(at: Int(pin)), position: Int(pin), anchor: screen,
       cluster: nil, node: pin)
   }
