@@ -57,7 +57,8 @@ extension ClusterIndex {
     var drawn: [UInt32] = []
     drawn.reserveCapacity(128)
     var offScreen: [OffScreenNode] = []
-    var stack = rootStack(room: 256)
+    var stack: [(ref: UInt32, inside: Bool)] = roots.reversed().map { (heads[Int($0)], false) }
+    stack.reserveCapacity(256)
     while let (ref, inside) = stack.popLast() {
       guard Self.isCluster(ref) else {
         let p = point(ref)
@@ -81,17 +82,6 @@ extension ClusterIndex {
       forEachChildLastFirst(of: c) { stack.append(($0, overlap == .inside)) }
     }
     return (drawn, offScreen)
-  }
-
-  /// The flat walk's stack: the roots' heads, the last root first (popped in Z order), none inside
-  /// the view yet, with room for `room` more — made with its room (growing it after the roots
-  /// allocates twice), apart from the walk (whose loop the compiler then keeps whole).
-  @inline(never)
-  private func rootStack(room: Int) -> [(ref: UInt32, inside: Bool)] {
-    var stack: [(ref: UInt32, inside: Bool)] = []
-    stack.reserveCapacity(roots.count + room)
-    for root in roots.reversed() { stack.append((heads[Int(root)], false)) }
-    return stack
   }
 
   /// The fragments of a node of the query's level drawn out of view (invariant 6) or, under a
