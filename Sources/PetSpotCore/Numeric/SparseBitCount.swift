@@ -2,8 +2,8 @@ extension UInt64 {
   /// The number of set bits, as ``nonzeroBitCount``, but counted bit by bit (each clearing of the
   /// lowest set bit a step) up to three, and only past that in full: the default x86-64 build has
   /// no population-count instruction, and the portable count costs about twenty instructions (a
-  /// filter's rank of one shown category in a run after the one before it usually skips a few
-  /// hidden categories).
+  /// filter's rank of one shown category in a run after the one before it often skips more than
+  /// one hidden category).
   @inline(__always)
   package var sparseNonzeroBitCount: Int {
     guard self != 0 else { return 0 }
