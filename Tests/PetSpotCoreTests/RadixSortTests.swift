@@ -75,3 +75,48 @@ struct RadixSortTests {
     }
   }
 }
+
+/// The prefix sort's digits, and a sort at the size where they are 12 bits wide.
+@Suite("Radix sorts: the prefix plan")
+struct RadixSortPrefixPlanTests {
+  @Test("passes and digit widths of the prefix for 62-bit keys: as few passes of up to 12 bits as cover log2 n + 12 bits")
+  func plans() throws {
+    #expect(RadixSort.prefixPlan(count: 16_383, significantBits: 62) == nil)
+    let expected: [(count: Int, lowBit: Int, passes: Int, digitBits: Int)] = [
+      (16_384, 35, 3, 9), (131_073, 32, 3, 10), (1_000_000, 29, 3, 11), (2_000_000, 29, 3, 11),
+      (8_388_608, 26, 3, 12), (10_000_000, 26, 3, 12), (16_777_216, 22, 4, 10), (100_000_000, 22, 4, 10),
+    ]
+    for row in expected {
+      let plan = try #require(RadixSort.prefixPlan(count: row.count, significantBits: 62))
+      #expect(plan == (row.lowBit, row.passes, row.digitBits), "\(row.count) keys")
+    }
+    // A prefix as long as the keys: the whole key is sorted.
+    #expect(RadixSort.prefixPlan(count: 10_000_000, significantBits: 36) == nil)
+    #expect(RadixSort.prefixPlan(count: 10_000_000, significantBits: 37) != nil)
+  }
+
+  @Test("8,388,609 keys (12-bit prefix digits), on one core and two: ordered, stable, a permutation")
+  func twelveBitDigits() {
+    var random = SeededRandom(seed: 0x12B1_7)
+    let count = 8_388_609
+    // Spread 62-bit keys with repeats (every fifth a copy of an earlier one) and a dense spot.
+    var input = (0..<count).map { _ in random.next() >> 2 }
+    for i in stride(from: 5, to: count, by: 5) { input[i] = input[i / 2] }
+    for i in stride(from: 3, to: count, by: 11) { input[i] = (1 << 61) &+ (random.next() >> 50) }
+    for twoCores in [false, true] {
+      var (keys, values) = (input, (0..<count).map { UInt32($0) })
+      RadixSort.sort(keys: &keys, values: &values, twoCores: twoCores)
+      // Checked in one pass, no reference sort: each key is its value's input key, keys ascend,
+      // equal keys keep input order, and no value comes twice (so all come once).
+      var seen = [Bool](repeating: false, count: count)
+      var faults = 0
+      for i in 0..<count {
+        let v = Int(values[i])
+        if keys[i] != input[v] || seen[v] { faults += 1 }
+        seen[v] = true
+        if i > 0 && (keys[i - 1], values[i - 1]) >= (keys[i], values[i]) { faults += 1 }
+      }
+      #expect(faults == 0, "twoCores: \(twoCores)")
+    }
+  }
+}

@@ -5,11 +5,13 @@ package enum RadixSort {
   /// scatter's write streams stay in cache), all histograms in one read, passes whose digit is the
   /// same for every key skipped.
   ///
-  /// Large inputs are sorted by their top digits only — as many as make a key prefix about 12 bits
-  /// longer than log2 n, which spread keys (Morton keys of pins: 62 bits) rarely share — and the
-  /// runs of keys sharing that prefix are then put in order by the whole key: by insertion when
-  /// short, by the remaining digits when long (a dense cluster of pins). Three passes instead of six
-  /// for a million Morton keys.
+  /// Large inputs are sorted by their top bits only — a key prefix about 12 bits longer than
+  /// log2 n, which spread keys (Morton keys of pins: 62 bits) rarely share, in as few passes of up
+  /// to 12 bits as cover it — and the runs of keys sharing that prefix are then put in order by
+  /// the whole key: by insertion when short, by the remaining digits when long (a dense cluster of
+  /// pins). Three passes instead of six for a million Morton keys (11-bit digits) and for ten
+  /// million (12-bit digits: 4,096 write streams still stay in a core's L2 cache; a fourth pass
+  /// over 120 MB of keys and payloads cost more than the wider digit).
   ///
   /// With `twoCores`, inputs of 65,536 keys or more take their digit passes on two threads
   /// (``sortByDigitsInHalves``): the same order.
@@ -20,30 +22,48 @@ package enum RadixSort {
     var combined: UInt64 = 0
     for key in keys { combined |= key }
     let significant = UInt64.bitWidth - combined.leadingZeroBitCount
-    let wanted = Int.bitWidth - n.leadingZeroBitCount + 12
-    let prefixPasses = (wanted + digitBits - 1) / digitBits
-    let allPasses = (significant + digitBits - 1) / digitBits
-    guard n >= 1 << 14, prefixPasses < allPasses else {
+    guard let prefix = prefixPlan(count: n, significantBits: significant) else {
+      let allPasses = (significant + digitBits - 1) / digitBits
       sortByDigits(keys: &keys, values: &values, from: 0, passes: max(allPasses, 1), twoCores: twoCores)
       return
     }
-    let low = significant - prefixPasses * digitBits
-    sortByDigits(keys: &keys, values: &values, from: low, passes: prefixPasses, twoCores: twoCores)
-    orderRuns(keys: &keys, values: &values, sharingBitsFrom: low)
+    sortByDigits(
+      keys: &keys, values: &values, from: prefix.lowBit, passes: prefix.passes, digitBits: prefix.digitBits,
+      twoCores: twoCores)
+    orderRuns(keys: &keys, values: &values, sharingBitsFrom: prefix.lowBit)
   }
 
+  /// How ``sort(keys:values:twoCores:)`` sorts `count` keys whose highest set bit is bit
+  /// `significantBits` − 1: by the prefix from `lowBit` up, in `passes` passes of `digitBits`
+  /// bits; `nil` when it sorts the whole key (small inputs, or a prefix that would take as many
+  /// passes as the whole key).
+  package static func prefixPlan(count n: Int, significantBits significant: Int) -> (
+    lowBit: Int, passes: Int, digitBits: Int
+  )? {
+    let wanted = Int.bitWidth - n.leadingZeroBitCount + 12
+    let passes = (wanted + maximumDigitBits - 1) / maximumDigitBits
+    let width = (wanted + passes - 1) / passes
+    let allPasses = (significant + digitBits - 1) / digitBits
+    guard n >= 1 << 14, passes < allPasses, passes * width < significant else { return nil }
+    return (significant - passes * width, passes, width)
+  }
+
+  /// The digit of a whole-key sort.
   private static let digitBits = 11
+  /// The widest digit of a prefix sort.
+  private static let maximumDigitBits = 12
 
   /// From this many keys a two-core sort runs its digit passes on two threads.
   static let twoCoreMinimum = 1 << 16
 
-  /// LSD passes over `passes` digits starting at bit `from` (stable).
+  /// LSD passes over `passes` digits of `digitBits` bits starting at bit `from` (stable).
   private static func sortByDigits(
-    keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int, twoCores: Bool = false
+    keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int, digitBits: Int = digitBits,
+    twoCores: Bool = false
   ) {
     let n = keys.count
     if twoCores && n >= twoCoreMinimum {
-      sortByDigitsInHalves(keys: &keys, values: &values, from: lowBit, passes: passes)
+      sortByDigitsInHalves(keys: &keys, values: &values, from: lowBit, passes: passes, digitBits: digitBits)
       return
     }
     let buckets = 1 << digitBits
@@ -99,12 +119,12 @@ package enum RadixSort {
     }
   }
 
-  /// ``sortByDigits(keys:values:from:passes:)`` on two cores: each pass, each core counts the
+  /// ``sortByDigits(keys:values:from:passes:digitBits:twoCores:)`` on two cores: each pass, each core counts the
   /// digits of its half of the keys, then moves its half — the first half's keys of a digit go
   /// before the second half's, so the sort stays stable and the two never write the same slot.
   /// A pass reads the keys twice (a count per pass, not all counts in one read as on one core).
   private static func sortByDigitsInHalves(
-    keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int
+    keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int, digitBits: Int
   ) {
     let n = keys.count
     let half = n / 2
