@@ -79,7 +79,8 @@ struct RadixSortTests {
 /// The prefix sort's digits, and a sort at the size where they are 12 bits wide.
 @Suite("Radix sorts: the prefix plan")
 struct RadixSortPrefixPlanTests {
-  @Test("passes and digit widths of the prefix for 62-bit keys: as few passes of up to 12 bits as cover log2 n + 12 bits")
+  @Test(
+    "passes and digit widths of the prefix for 62-bit keys: as few passes of up to 12 bits as cover log2 n + 12 bits")
   func plans() throws {
     #expect(RadixSort.prefixPlan(count: 16_383, significantBits: 62) == nil)
     let expected: [(count: Int, lowBit: Int, passes: Int, digitBits: Int)] = [
