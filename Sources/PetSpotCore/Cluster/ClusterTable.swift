@@ -13,9 +13,9 @@ package struct ClusterTable: Sendable {
     self.init(count: clusters.count, bucketedFrom: Self.bucketedMinimum) { clusters[$0].idHash }
   }
 
-  /// A table of entries 0..<`idHashes.count` under those hashes, filled bucket by bucket from
-  /// `bucketedFrom` entries up (the build of a cluster index fills it so from
-  /// ``bucketedMinimum``; tests compare both ways on small tables).
+  /// A table of entries 0..<`idHashes.count` under those hashes, filled range by range
+  /// (``placeByBucket(count:hash:)``) from `bucketedFrom` entries up (a cluster index's build
+  /// does so from ``bucketedMinimum``; tests compare both ways on small tables).
   package init(idHashes: [UInt64], bucketedFrom minimum: Int) {
     self.init(count: idHashes.count, bucketedFrom: minimum) { idHashes[$0] }
   }
@@ -113,17 +113,18 @@ package struct ClusterTable: Sendable {
     used += 1
   }
 
-  /// Fills the empty table with entries 0..<`count` in order of their home slots' ranges of
-  /// 32,768 slots (128 KiB, within any current core's L2 cache), entries ascending within a range: a counting sort by range, then each
-  /// range's entries placed while its slots are in the cache. Placed entry by entry in number
-  /// order, a large table (millions of clusters) takes a cache miss per entry; the sort reads and
-  /// writes in a few hundred sequential streams instead. Lookups answer as in a table filled in
-  /// number order: entries of one home are placed in number order, so of equal hashes the lowest
-  /// number is still found first.
+  /// Fills the empty table with entries 0..<`count` in order of the range of 32,768 slots
+  /// (128 KiB, within a core's L2 cache) their home slot falls in, entries ascending within a
+  /// range: a counting sort by range, then each range's entries placed while its slots are in the
+  /// cache. Placed entry by entry in number order, a large table (millions of clusters) takes a
+  /// cache miss per entry; the sort reads and writes in a few hundred sequential streams instead.
+  /// Lookups answer as in a table filled in number order: entries of one home are placed in
+  /// number order, so of equal hashes the lowest number is still found first.
   private mutating func placeByBucket(count: Int, hash: (Int) -> UInt64) {
     let rangeShift = 15
     let ranges = (slots.count >> rangeShift) + 1
-    // Each entry's home, worked out once (the hashes are read in two sequential passes).
+    // Each entry's home, worked out once (the hashes are read once, in order), and the ranges'
+    // sizes.
     var starts = [Int](repeating: 0, count: ranges + 1)
     let homes = [UInt32](hugePagesCapacity: count) { buffer, initialized in
       for c in 0..<count {

@@ -119,9 +119,10 @@ package enum RadixSort {
     }
   }
 
-  /// ``sortByDigits(keys:values:from:passes:digitBits:twoCores:)`` on two cores: each pass, each core counts the
-  /// digits of its half of the keys, then moves its half — the first half's keys of a digit go
-  /// before the second half's, so the sort stays stable and the two never write the same slot.
+  /// ``sortByDigits(keys:values:from:passes:digitBits:twoCores:)`` on two cores: each pass, each
+  /// core counts the digits of its half of the keys, then moves its half — the first half's keys
+  /// of a digit go before the second half's, so the sort stays stable and the two never write the
+  /// same slot.
   /// A pass reads the keys twice (a count per pass, not all counts in one read as on one core).
   private static func sortByDigitsInHalves(
     keys: inout [UInt64], values: inout [UInt32], from lowBit: Int, passes: Int, digitBits: Int
