@@ -74,20 +74,22 @@ extension ClusterIndex {
   private static func buildParts(
     pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, scope: HierarchyScope
   ) -> BuiltParts {
-    // The Morton sort and the id hashes are independent: one core each — or, for a scope, the
-    // hashes of its pins alone after the sort (the builders read no other).
+    // The Morton keys and the id hashes are independent: one core each, then the keys are sorted
+    // on both (the hashes take less time than the sort: one core would wait for the other) — or,
+    // for a scope, the hashes of its pins alone after the sort (the builders read no other).
     var keys: [UInt64] = []
     var order: [UInt32] = []
     var hashes: [UInt64] = []
     if scope == .all {
       ParallelPair.run(
-        { (keys, order) = MortonKey.sorted(pins) },
+        { (keys, order) = MortonKey.unsorted(pins) },
         {
           hashes = [UInt64](hugePagesCapacity: pins.count) { buffer, count in
             for i in 0..<pins.count { buffer[i] = pins.ids.withUTF8(i) { Self.idHash($0) } }
             count = pins.count
           }
         })
+      RadixSort.sort(keys: &keys, values: &order, twoCores: true)
     } else {
       (keys, order) = MortonKey.sorted(pins, scope: scope)
       hashes = [UInt64](hugePagesRepeating: 0, count: pins.count)

@@ -78,6 +78,15 @@ package enum MortonKey {
   static func sorted(_ pins: PinSet, twoCores: Bool = false, scope: HierarchyScope = .all) -> (
     keys: [UInt64], positions: [UInt32]
   ) {
+    var (keys, positions) = unsorted(pins, scope: scope)
+    RadixSort.sort(keys: &keys, values: &positions, twoCores: twoCores)
+    return (keys, positions)
+  }
+
+  /// The keys of the pins on the map (of the `scope`) with the pins' positions, in input order:
+  /// what ``sorted(_:twoCores:scope:)`` sorts.
+  /// - Complexity: O(n).
+  static func unsorted(_ pins: PinSet, scope: HierarchyScope = .all) -> (keys: [UInt64], positions: [UInt32]) {
     // Sorted and then gathered in Z order at scattered places: in huge pages.
     var keys = [UInt64](hugePagesCapacity: pins.count)
     var positions = [UInt32](hugePagesCapacity: pins.count)
@@ -89,7 +98,6 @@ package enum MortonKey {
         }
       }
     }
-    RadixSort.sort(keys: &keys, values: &positions, twoCores: twoCores)
     return (keys, positions)
   }
 }
