@@ -64,4 +64,59 @@ struct ClusterTableTests {
     let spread = (0..<100_000).map { _ in random.next() }
     expectSameAnswers(crowded + spread, absent: (0..<1_000).map { _ in random.next() }, "crowded range")
   }
+
+  @Test(
+    "changes noted while the table is filled elsewhere, then made, leave the table the changes make in place",
+    arguments: [1_000, 200_000])
+  func recordedChanges(count: Int) {
+    var random = SeededRandom(seed: 0x7AB_1E5 &+ UInt64(count))
+    let filled = (0..<count).map { _ in random.next() }
+    // A repair's changes: filled entries removed, re-hashed (removed and inserted again, as
+    // a cluster whose members changed), removed and reused for a new entry; new entries, one of
+    // them removed again. Applied to a plain table as they come, and noted by a stand-in.
+    var hashes = filled
+    var direct = ClusterTable(idHashes: filled, bucketedFrom: 0)
+    var stand = ClusterTable.recordingChanges(since: count)
+    var live = Set(0..<UInt32(count))
+    func remove(_ c: UInt32) {
+      direct.remove(c, hash: hashes[Int(c)], idHashes: hashes)
+      stand.remove(c, hash: hashes[Int(c)], idHashes: hashes)
+      live.remove(c)
+    }
+    func insert(_ c: UInt32, hash: UInt64) {
+      if Int(c) == hashes.count { hashes.append(hash) } else { hashes[Int(c)] = hash }
+      direct.insert(c, hash: hash, idHashes: hashes)
+      stand.insert(c, hash: hash, idHashes: hashes)
+      live.insert(c)
+    }
+    for _ in 0..<(count / 20) {
+      let c = UInt32(random.next() % UInt64(count))
+      guard live.contains(c) else { continue }
+      remove(c)
+      switch random.next() % 3 {
+      case 0: insert(c, hash: random.next())  // re-hashed
+      case 1: insert(c, hash: random.next() % 2 == 0 ? random.next() : filled[Int(c)])  // back, maybe as it was
+      default: break  // gone
+      }
+    }
+    for _ in 0..<(count / 50) { insert(UInt32(hashes.count), hash: random.next()) }
+    remove(UInt32(hashes.count - 1))
+    // The stand-in found nothing meanwhile; the filled table with the noted changes made answers
+    // like the plain one: every live entry under its hash now, nothing else.
+    #expect(stand.find(hashes[0], idHashes: hashes) == nil)
+    var table = ClusterTable(filling: ClusterTable.Fill(count: count) { filled[$0] }, bucketedFrom: 0)
+    table.apply(changesOf: stand, idHashes: hashes)
+    #expect(table.count == live.count && direct.count == live.count)
+    let wrong = (0..<UInt32(hashes.count)).filter { c in
+      let expected: UInt32? = live.contains(c) ? c : nil
+      return table.find(hashes[Int(c)], idHashes: hashes) != expected
+        || direct.find(hashes[Int(c)], idHashes: hashes) != expected
+    }
+    #expect(wrong.isEmpty, "\(wrong.count) entries answered wrongly, first \(wrong.prefix(5))")
+    // The old hashes of re-hashed entries find nothing (no entry left under them).
+    let stale = (0..<count).filter { c in
+      filled[c] != hashes[c] && table.find(filled[c], idHashes: hashes) != nil
+    }
+    #expect(stale.isEmpty)
+  }
 }

@@ -37,12 +37,23 @@ extension ClusterIndex {
     // in place (a shared array would be copied whole by its first write).
     let built = Self.buildParts(
       pins: pins, options: options, parts: parts, releaseBytes: releaseBytes, scope: scope)
-    (clusters, clusterTable, members) = (built.clusters, built.table, built.members)
+    (clusters, members) = (built.clusters, built.members)
     (tops, absorbers, heads, roots, order) = (built.tops, built.absorbers, built.heads, built.roots, built.order)
     liveClusters = clusters.count
-    let boundarySeeds = built.boundarySeeds
+    let (boundarySeeds, tableFill) = (built.boundarySeeds, built.tableFill)
     _ = consume built
-    if let boundarySeeds { repairAfterSplit(boundarySeeds: boundarySeeds) }
+    if let boundarySeeds {
+      // The id table is filled on the other core while the cut is repaired (from the homes worked
+      // out as the records were joined: the repair changes the records); the repair's inserts and
+      // removals are noted meanwhile, and made afterwards.
+      clusterTable = .recordingChanges(since: clusters.count)
+      var table = ClusterTable([])
+      ParallelPair.run({ repairAfterSplit(boundarySeeds: boundarySeeds) }, { table = ClusterTable(filling: tableFill) })
+      table.apply(changesOf: clusterTable, clusters: clusters)
+      clusterTable = table
+    } else {
+      clusterTable = ClusterTable(filling: tableFill)
+    }
     // Give back what doubling took: a one-part build's records grew by appending, and the repair
     // of a cut may have outgrown the room left.
     clusters = Self.trimmed(clusters)
@@ -59,10 +70,12 @@ extension ClusterIndex {
     sideHierarchies = sides
   }
 
-  /// What the parts' builders leave: the index's arrays, and the first part's boundary seeds when
-  /// the Z order was cut (the cut still to repair).
+  /// What the parts' builders leave: the index's arrays (but the id table), and the first part's
+  /// boundary seeds when the Z order was cut (the cut still to repair).
   private struct BuiltParts {
-    var clusters: [Cluster] = [], table = ClusterTable([]), members: [UInt32] = []
+    var clusters: [Cluster] = [], members: [UInt32] = []
+    /// The id table's fill, worked out from the joined records (made once the cut is repaired).
+    var tableFill = ClusterTable.Fill(count: 0) { _ in 0 }
     var tops: [UInt8] = [], absorbers: [UInt32] = [], heads: [UInt32] = [], roots: [UInt32] = []
     var order = MortonList(sorted: [], keys: MortonKeys(PinSet()), sortedTops: [])
     var boundarySeeds: [[UInt32]]?
@@ -181,7 +194,7 @@ extension ClusterIndex {
                 c.memberStart += memberOffset
                 return c
               }
-              out.table = ClusterTable(clusters)
+              out.tableFill = ClusterTable.Fill(count: clusters.count) { clusters[$0].idHash }
               out.clusters = clusters
               var members = [UInt32](hugePagesCapacity: room(first.members.count + second.members.count, 64))
               members.appendReleasing(&first.members, minimumBytes: releaseBytes) { $0 }

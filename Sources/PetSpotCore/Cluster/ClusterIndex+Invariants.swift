@@ -29,6 +29,9 @@ extension ClusterIndex {
       }
     }
     if live != liveClusters { lines.append("BROKEN: \(liveClusters) live clusters counted, \(live) found") }
+    if clusterTable.count != live {
+      lines.append("BROKEN: id table holds \(clusterTable.count) entries, \(live) live clusters")
+    }
     lines.sort()
     lines.append("roots \(roots.map(id))")
     let listed = order.chunks.flatMap { $0 }

@@ -35,35 +35,38 @@ extension Array where Element: BitwiseCopyable {
     }
   }
 
-  /// The stable merge of two runs each sorted by `isBefore` (an element of `first` goes before an
-  /// equal one of `second`), as a new array — built from the back, each run's pages handed back
-  /// to the operating system as its elements are taken (``ConsumedPages``): merging into an array
-  /// as large as both needs their memory plus a megabyte or two, not twice it. Both runs' elements
-  /// must not be read afterwards (the buffers themselves stay valid). (`minimumBytes`: see
-  /// ``ConsumedPages/init(_:minimumBytes:)``.)
-  package static func mergedReleasing(
-    _ first: UnsafeMutableBufferPointer<Element>, _ second: UnsafeMutableBufferPointer<Element>,
-    minimumBytes: Int = ConsumedPages.minimumBytes, by isBefore: (Element, Element) -> Bool
-  ) -> [Element] {
-    let total = first.count + second.count
-    var firstPages = ConsumedPages(first, minimumBytes: minimumBytes)
-    var secondPages = ConsumedPages(second, minimumBytes: minimumBytes)
-    return [Element](hugePagesCapacity: total) { merged, initialized in
-      var (i, k) = (first.count, second.count)
-      for slot in stride(from: total - 1, through: 0, by: -1) {
-        // From the back: the later of the two remaining last elements; `first`'s only when
-        // strictly later (stable).
-        if k == 0 || (i > 0 && isBefore(second[k - 1], first[i - 1])) {
+  /// Merges `run` (sorted by `isBefore`, like this array) into this array in place: the stable
+  /// merge (an element of this array goes before an equal one of `run`), built from the back into
+  /// this array's own room (grown by `run.count`), `run`'s pages handed back to the operating system
+  /// as its elements are taken (``ConsumedPages``). The elements before the first one `run` goes
+  /// ahead of stay where they are: neither copied nor faulted in again, unlike a merge into a new
+  /// array. `run`'s elements must not be read afterwards (the buffer itself stays valid).
+  /// (`minimumBytes`: see ``ConsumedPages/init(_:minimumBytes:)``.)
+  package mutating func mergeReleasing(
+    _ run: UnsafeMutableBufferPointer<Element>, minimumBytes: Int = ConsumedPages.minimumBytes,
+    by isBefore: (Element, Element) -> Bool
+  ) {
+    guard let last = run.last else { return }
+    var i = count
+    // Room for the run at the end (written over by the merge below).
+    append(contentsOf: repeatElement(last, count: run.count))
+    var runPages = ConsumedPages(run, minimumBytes: minimumBytes)
+    withUnsafeMutableBufferPointer { merged in
+      var k = run.count
+      var slot = merged.count
+      // From the back: the later of the two remaining last elements; this array's only when
+      // strictly later (stable). Once the run is used up, the rest is already in place.
+      while k > 0 {
+        slot -= 1
+        if i > 0 && isBefore(run[k - 1], merged[i - 1]) {
           i -= 1
-          merged.initializeElement(at: slot, to: first[i])
-          firstPages.consumed(from: i)
+          merged[slot] = merged[i]
         } else {
           k -= 1
-          merged.initializeElement(at: slot, to: second[k])
-          secondPages.consumed(from: k)
+          merged[slot] = run[k]
+          runPages.consumed(from: k)
         }
       }
-      initialized = total
     }
   }
 }
