@@ -186,8 +186,8 @@ struct HierarchyBuilder {
   /// Merges the pins waiting for level `entry` − 1 (entry 0: the roots) into the items, in Z order,
   /// in place (the items' array keeps its room: see ``setAsideIsolated(near:below:)``). The group
   /// is the tail of `waiting`; its pages go back as it is merged, so that rejoining the largest
-  /// group (a quarter of a part's pins at 10M, over half at 1M, on the bundled generator's pins) costs no more memory than the
-  /// items it adds, and the items before the group's first stay where they are.
+  /// group (a quarter of a part's pins at 10M, over half at 1M, on the generator's pins) costs no
+  /// more memory than the items it adds, and the items before the group's first stay where they are.
   private mutating func admitWaiting(_ entry: Int) {
     guard entry + 1 < waitingStarts.count, waitingStarts[entry] < waitingStarts[entry + 1] else { return }
     let group = waitingStarts[entry]..<waitingStarts[entry + 1]
