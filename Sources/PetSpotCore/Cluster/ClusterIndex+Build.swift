@@ -44,8 +44,8 @@ extension ClusterIndex {
     _ = consume built
     if let boundarySeeds {
       // The id table is filled on the other core while the cut is repaired (from the homes worked
-      // out as the records were joined: the repair changes the records); the repair's inserts and
-      // removals are noted meanwhile, and made afterwards.
+      // out once the records were joined: the repair changes the records); the repair's inserts
+      // and removals are noted meanwhile, and made afterwards.
       clusterTable = .recordingChanges(since: clusters.count)
       var table = ClusterTable([])
       ParallelPair.run({ repairAfterSplit(boundarySeeds: boundarySeeds) }, { table = ClusterTable(filling: tableFill) })

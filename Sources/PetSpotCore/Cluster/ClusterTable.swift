@@ -38,7 +38,7 @@ package struct ClusterTable: Sendable {
 
   /// What a table's fill needs from the entries' hashes, worked out in one pass over them: each
   /// entry's home slot (and how many fall in each range of slots). The hashes are read here only,
-  /// so a cluster build works this out while it joins the records and fills the table from it
+  /// so a cluster build works this out once it has joined the records and fills the table from it
   /// while the records change (the repair of a cut, ``ClusterTable/recordingChanges(since:)``).
   package struct Fill: Sendable {
     /// The table's size, and each entry's home slot in it.
