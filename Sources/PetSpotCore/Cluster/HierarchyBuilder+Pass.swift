@@ -135,26 +135,35 @@ private struct NeighbourCache {
   private let cells: UnsafeMutablePointer<Int>
   private let neighbours: UnsafeMutablePointer<Int32>
 
+  /// Per slot: whether pins of the next part may lie in the entry's neighbour cell (empty or not).
+  private let crossings: UnsafeMutablePointer<Bool>
+
   init() {
     cells = .allocate(capacity: 8)
     cells.initialize(repeating: -1, count: 8)
     neighbours = .allocate(capacity: 8)
     neighbours.initialize(repeating: -1, count: 8)
+    crossings = .allocate(capacity: 8)
+    crossings.initialize(repeating: false, count: 8)
   }
 
   func deallocate() {
     cells.deallocate()
     neighbours.deallocate()
+    crossings.deallocate()
   }
 
-  /// Cell `cell`'s later neighbour in slot `slot` (−1: none), found by `lookUp` the first time.
+  /// Cell `cell`'s later neighbour in slot `slot` (−1: none) and whether pins of the next part may
+  /// lie there, found by `lookUp` the first time.
   @inline(__always)
-  func neighbour(of cell: Int, slot: Int, lookUp: () -> Int32) -> Int32 {
+  func neighbour(of cell: Int, slot: Int, lookUp: () -> (index: Int32, crossesPart: Bool)) -> (
+    index: Int32, crossesPart: Bool
+  ) {
     if cells[slot] != cell {
       cells[slot] = cell
-      neighbours[slot] = lookUp()
+      (neighbours[slot], crossings[slot]) = lookUp()
     }
-    return neighbours[slot]
+    return (neighbours[slot], crossings[slot])
   }
 }
 
@@ -206,25 +215,34 @@ private struct SeedNeighbourhood {
     let south = (1 - fy) * grid.cellWidth < grid.reach
     var reached = Neighbourhood.reached(
       (west ? 1 : 0) | (east ? 2 : 0) | (north ? 4 : 0) | (south ? 8 : 0), in: reachedMasks)
+    // The cells north-west, north and west come before this one in Z order (its code grows with
+    // the column and with the row), unless the column wraps (west of the first is the last):
+    // nothing there to take, and nothing of a later part.
+    if px >= grid.cellWidth { reached &= ~Neighbourhood.earlierSlots }
     while reached != 0 {
       let slot = reached.trailingZeroBitCount
       reached &= reached - 1
-      let (dx, dy) = Neighbourhood.offset(slot)
-      if grid.partEnds && !atBoundary,
-        let code = MortonKey.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: grid.depth)
-      {
-        atBoundary = code > codes[cell] && ((code + 1) << grid.shift) > grid.nextPartKey
-      }
-      let n = Int(
-        cache.neighbour(of: cell, slot: slot) {
-          Int32(MortonCells.laterNeighbour(of: cell, in: codes, depth: grid.depth, dx: dx, dy: dy) ?? -1)
-        })
+      let neighbour = cache.neighbour(of: cell, slot: slot) { laterNeighbour(of: cell, slot: slot) }
+      atBoundary = atBoundary || neighbour.crossesPart
+      let n = Int(neighbour.index)
       if n >= 0 {
         foundCount = scan.take(
           Int(starts[n])..<Int(starts[n + 1]), seed: i, x: px, y: py, into: found, at: foundCount)
       }
     }
     return (foundCount, atBoundary)
+  }
+
+  /// The neighbour of cell `cell` in slot `slot` when it comes later in Z order: its index (−1:
+  /// empty or earlier), and whether it may hold pins of the next part (worked out from its code,
+  /// empty or not).
+  @inline(__always)
+  private func laterNeighbour(of cell: Int, slot: Int) -> (index: Int32, crossesPart: Bool) {
+    let (dx, dy) = Neighbourhood.offset(slot)
+    guard let code = MortonKey.neighbourCode(of: codes[cell], dx: dx, dy: dy, depth: grid.depth), code > codes[cell]
+    else { return (-1, false) }
+    let index = MortonCells.index(of: code, after: cell, in: codes).map { Int32(truncatingIfNeeded: $0) } ?? -1
+    return (index, grid.partEnds && ((code + 1) << grid.shift) > grid.nextPartKey)
   }
 }
 
@@ -291,6 +309,11 @@ private enum Neighbourhood {
     let k = slot < 4 ? slot : slot + 1
     return (k % 3 - 1, k / 3 - 1)
   }
+
+  /// The slots of the cells north-west (0), north (1) and west (3): never after a cell in Z order
+  /// when its column is not the first.
+  @inline(__always)
+  static var earlierSlots: UInt8 { 0b0000_1011 }
 
   /// The slots reached for each of the 16 side sets, 8 bits each (sets 0–7 in the first word).
   static func reachedMasks() -> (UInt64, UInt64) {

@@ -147,8 +147,9 @@ struct HierarchyBuilder {
     // The entry (level + 1) at which each item takes part again: one above the highest level
     // below `level` whose d² exceeds its distance; `level` itself for the items that stay.
     let entries = items.map { item in
+      let distance2 = near[Int(item.slot)]
       var back = level - 1
-      while back >= 0 && separations2[back] <= near[Int(item.slot)] { back -= 1 }
+      while back >= 0 && separations2[back] <= distance2 { back -= 1 }
       return UInt8(back + 1)
     }
     near = []  // not read again: its pages go back before the items are moved
@@ -164,13 +165,15 @@ struct HierarchyBuilder {
     var kept = 0
     items.withUnsafeMutableBufferPointer { items in
       waiting = [LevelItem](hugePagesCapacity: setAside) { buffer, initialized in
-        for (i, entry) in entries.enumerated() {
-          if Int(entry) < level {
-            buffer.initializeElement(at: next[Int(entry)], to: items[i])
-            next[Int(entry)] += 1
-          } else {
-            items[kept] = items[i]
-            kept += 1
+        next.withUnsafeMutableBufferPointer { next in
+          for (i, entry) in entries.enumerated() {
+            if Int(entry) < level {
+              buffer.initializeElement(at: next[Int(entry)], to: items[i])
+              next[Int(entry)] += 1
+            } else {
+              items[kept] = items[i]
+              kept += 1
+            }
           }
         }
         initialized = setAside

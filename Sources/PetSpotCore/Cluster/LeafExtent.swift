@@ -77,12 +77,14 @@ extension LeafExtent {
     if largest > Double(Self.sideMask) * Self.unit(e) { e += 1 }
     guard e < 128 else { return unbounded }
     let scale = Self.unit(-e)
-    // side / 2^e rounded up (exact products: a power of two; at most 4095).
-    // (Through Int64: one instruction each way on x86-64, where UInt64 takes a branch.)
+    // side / 2^e rounded up (exact products: a power of two; at most 4095), without a conversion
+    // instruction or a branch: adding 2^52 rounds v to the nearest integer n in the low bits
+    // (exact, n ≤ 4095); one more when n < v; the 12 low bits of that sum are ⌈v⌉.
     let multiple = { (side: Double) -> UInt64 in
       let v = side * scale
-      let t = Int64(v)
-      return UInt64(truncatingIfNeeded: Double(t) < v ? t + 1 : t)
+      let nearest = v + 0x1p52
+      let ceiling = nearest + (nearest - 0x1p52 < v ? 1 : 0)
+      return ceiling.bitPattern & Self.sideMask
     }
     return multiple(sides.0) | multiple(sides.1) << 12 | multiple(sides.2) << 24 | multiple(sides.3) << 36
       | UInt64(e + Self.bias) << 48

@@ -87,15 +87,21 @@ package enum MortonKey {
   /// what ``sorted(_:twoCores:scope:)`` sorts.
   /// - Complexity: O(n).
   static func unsorted(_ pins: PinSet, scope: HierarchyScope = .all) -> (keys: [UInt64], positions: [UInt32]) {
-    // Sorted and then gathered in Z order at scattered places: in huge pages.
-    var keys = [UInt64](hugePagesCapacity: pins.count)
-    var positions = [UInt32](hugePagesCapacity: pins.count)
-    pins.mercatorX.withUnsafeBufferPointer { xs in
-      pins.mercatorY.withUnsafeBufferPointer { ys in
-        for i in 0..<pins.count where !ys[i].isNaN && scope.holds(i, in: pins) {
-          keys.append(make(x: xs[i], y: ys[i]))
-          positions.append(UInt32(i))
+    // Sorted and then gathered in Z order at scattered places: in huge pages. Written through
+    // buffers of room for every pin (an append checks the array's room and uniqueness each time).
+    var positions: [UInt32] = []
+    let keys = [UInt64](hugePagesCapacity: pins.count) { keys, keysWritten in
+      positions = [UInt32](hugePagesCapacity: pins.count) { positions, written in
+        pins.mercatorX.withUnsafeBufferPointer { xs in
+          pins.mercatorY.withUnsafeBufferPointer { ys in
+            for i in 0..<pins.count where !ys[i].isNaN && scope.holds(i, in: pins) {
+              keys[written] = make(x: xs[i], y: ys[i])
+              positions[written] = UInt32(i)
+              written += 1
+            }
+          }
         }
+        keysWritten = written
       }
     }
     return (keys, positions)
