@@ -164,13 +164,16 @@ struct RenderAndBenchCommandTests {
     #expect(bad.status != 0 && bad.stderr.contains("cameras"))
   }
 
-  @Test("camera-independent operations run once with camera '-', whichever cameras were asked for")
+  @Test(
+    "camera-independent operations (the index and cluster builds, a pin inserted, a pin removed) run once with camera '-', whichever cameras were asked for"
+  )
   func benchCameraIndependentOperations() throws {
     let run = try CLIRunner.run([
       "bench", "--generate", "2000", "--places",
       URL(fileURLWithPath: Self.pinsPath).deletingLastPathComponent().appendingPathComponent("geonames-places.csv")
         .path,
-      "--operations", "index-build,cluster-build,prune-scan,prune-scan-reused", "--cameras", "country,world",
+      "--operations", "index-build,cluster-build,cluster-insert,cluster-remove,prune-scan,prune-scan-reused",
+      "--cameras", "country,world",
       "--repetitions", "2", "--warmup", "0", "--json",
     ])
     #expect(run.status == 0, "\(run.stderr)")
@@ -178,7 +181,8 @@ struct RenderAndBenchCommandTests {
     let names = rows.map { "\($0["operation"]!)@\($0["camera"] ?? "nil")" }
     #expect(
       names == [
-        "index-build@-", "cluster-build@-", "prune-scan@country", "prune-scan@world", "prune-scan-reused@country",
+        "index-build@-", "cluster-build@-", "cluster-insert@-", "cluster-remove@-", "prune-scan@country",
+        "prune-scan@world", "prune-scan-reused@country",
         "prune-scan-reused@world",
       ], "\(names)")
     // The scan into a reused array finds what the scan finds.

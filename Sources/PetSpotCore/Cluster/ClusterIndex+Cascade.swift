@@ -100,7 +100,7 @@ extension ClusterIndex {
   private func earliestSeed(before j: UInt32, level: Int, separation d: Double) -> UInt32? {
     var best: UInt32?
     order.forEach(
-      near: point(j), radius: d, maxTop: UInt8(level), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
+      near: point(j), radius: d, maxTop: UInt8(level), tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
     ) { i in
       if precedes(i, j), best.map({ precedes(i, $0) }) ?? true { best = i }
     }
@@ -113,7 +113,7 @@ extension ClusterIndex {
     than x: UInt32, near p: MercatorPoint, level: Int, separation d: Double, into queue: inout ZOrderQueue
   ) {
     order.forEach(
-      near: p, radius: d, maxTop: UInt8(level + 1), keys: keys, tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
+      near: p, radius: d, maxTop: UInt8(level + 1), tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
     ) { j in
       if precedes(x, j) { queue.push(j, index: self) }
     }

@@ -32,19 +32,6 @@ struct MortonKeys {
     return ca == cb ? a < b : MortonKey.zOrder(ca, isBefore: cb)
   }
 
-  /// Whether pin `pin` (on the map) lies in a cell of `depth` before the cell (column, row) in Z
-  /// order — its key below the cell's first — decided on the column and row, without interleaving.
-  @inline(__always)
-  func pin(_ pin: Int, isBefore cell: (column: UInt64, row: UInt64), depth: Int) -> Bool {
-    MortonKey.zOrder(Self.cell(of: xs[pin], ys[pin], depth: depth), isBefore: cell)
-  }
-
-  /// Whether pin `pin` (on the map) lies in a cell of `depth` after the cell (column, row).
-  @inline(__always)
-  func pin(_ pin: Int, isAfter cell: (column: UInt64, row: UInt64), depth: Int) -> Bool {
-    MortonKey.zOrder(cell, isBefore: Self.cell(of: xs[pin], ys[pin], depth: depth))
-  }
-
   /// The column and row of (x, y) at `depth`: the top `depth` bits of each axis of its key.
   @inline(__always)
   private static func cell(of x: Double, _ y: Double, depth: Int) -> (column: UInt64, row: UInt64) {

@@ -1,10 +1,13 @@
 extension MortonList {
   /// Whether every lower bound the list keeps — per block, chunk and group of chunks — is at most
   /// the lowest top among the pins it covers (what lets a search skip them) — and there is one
-  /// bound per group of chunks (a split that adds a group adds its bound).
-  func boundsHold(tops: [UInt8]) -> Bool {
+  /// bound per group of chunks (a split that adds a group adds its bound) — and each block's
+  /// first key is its first pin's (what a search finds cells by).
+  func boundsHold(tops: [UInt8], keys: MortonKeys) -> Bool {
     guard groupTops.count == (chunks.count + Self.groupSize - 1) / Self.groupSize else { return false }
     for (c, chunk) in chunks.enumerated() {
+      let firsts = stride(from: 0, to: chunk.count, by: Self.blockSize).map { keys[Int(chunk[$0])] }
+      guard blockKeys[c] == firsts else { return false }
       let lowest = chunk.map { tops[Int($0)] }.min() ?? .max
       if lowestTops[c] > lowest || groupTops[c / Self.groupSize] > lowest { return false }
       for (b, bound) in blockTops[c].enumerated() {
@@ -63,13 +66,15 @@ extension ClusterIndex {
       default:
         continue
       }
-      if !list.boundsHold(tops: tops) { problems.append("step \(step): a bound missing, or above the tops it covers") }
+      if !list.boundsHold(tops: tops, keys: keys) {
+        problems.append("step \(step): a bound missing or above the tops it covers, or a block's first key wrong")
+      }
       let near = Int(random.next() % UInt64(pins.count))
       let center = MercatorPoint(x: xs[near] + random.uniform(-1e-3...1e-3), y: ys[near])
       let radius = random.logUniform(1e-6...0.3)
       let maxTop = UInt8(random.next() % 13)
       var found: [UInt32] = []
-      list.forEach(near: center, radius: radius, maxTop: maxTop, keys: keys, tops: tops, xs: xs, ys: ys) {
+      list.forEach(near: center, radius: radius, maxTop: maxTop, tops: tops, xs: xs, ys: ys) {
         found.append($0)
       }
       let wanted = (0..<UInt32(pins.count)).filter { p in

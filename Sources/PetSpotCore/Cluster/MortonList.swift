@@ -2,7 +2,9 @@
 /// one insertion or removal moves a few hundred entries, not the whole list; each chunk knows a
 /// lower bound of its pins' tops (and so does each group of ``groupSize`` chunks), so a search for
 /// the items of one level skips chunks without any, sixteen at a time where a dense spot holds
-/// thousands of pins and few items of that level.
+/// thousands of pins and few items of that level. Each block of ``blockSize`` pins in a chunk
+/// knows its first key too, so a search finds where a quadtree cell starts and ends without
+/// reading any pin's coordinates.
 ///
 /// The neighbour search of incremental clustering: "the items of level L near this point".
 struct MortonList: Sendable {
@@ -17,7 +19,11 @@ struct MortonList: Sendable {
   /// A lower bound of the tops of each chunk's pins, and of each block of ``blockSize`` pins in it.
   private(set) var lowestTops: [UInt8] = []
   private(set) var blockTops: [[UInt8]] = []
+  /// The key of each block's first pin, per chunk.
+  private(set) var blockKeys: [[UInt64]] = []
   static let blockSize = 32
+  /// Room for the blocks of a chunk that may outgrow ``chunkLimit`` by one pin before it splits.
+  private static let blocksPerChunk = chunkLimit / blockSize + 1
   /// A lower bound of the tops of each group of ``groupSize`` consecutive chunks.
   private(set) var groupTops: [UInt8] = []
   static let groupSize = 16
@@ -37,6 +43,7 @@ struct MortonList: Sendable {
         sortedTops[$0..<min($0 + Self.blockSize, end)].min()!
       }
       blockTops.append(blocks)
+      blockKeys.append(Self.blockFirstKeys(chunk, keys: keys))
       lowestTops.append(blocks.min()!)
       start = end
     }
@@ -44,8 +51,9 @@ struct MortonList: Sendable {
   }
 
   var memoryBytes: Int {
-    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + blockTops.reduce(0) { $0 + $1.capacity + 32 } + firstKeys.capacity
-      * 8 + lowestTops.capacity + groupTops.capacity
+    chunks.reduce(0) { $0 + $1.capacity * 4 + 32 } + blockTops.reduce(0) { $0 + $1.capacity + 32 }
+      + blockKeys.reduce(0) { $0 + $1.capacity * 8 + 32 } + firstKeys.capacity * 8 + lowestTops.capacity
+      + groupTops.capacity
   }
 
   /// Recomputes the groups' lower bounds from the one holding chunk `c` on (chunks from `c` on
@@ -67,6 +75,11 @@ struct MortonList: Sendable {
       for k in start..<min(start + blockSize, chunk.count) { lowest = min(lowest, tops[Int(chunk[k])]) }
       return lowest
     }
+  }
+
+  /// The key of each block's first pin.
+  private static func blockFirstKeys(_ chunk: [UInt32], keys: MortonKeys) -> [UInt64] {
+    stride(from: 0, to: chunk.count, by: blockSize).map { keys[Int(chunk[$0])] }
   }
 
   /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
@@ -105,6 +118,7 @@ struct MortonList: Sendable {
       firstKeys = [key]
       lowestTops = [top]
       blockTops = [[top]]
+      blockKeys = [[key]]
       groupTops = [top]
       return
     }
@@ -121,11 +135,14 @@ struct MortonList: Sendable {
       firstKeys.insert(keys[Int(tail[0])], at: c + 1)
       lowestTops.insert(lowestTops[c], at: c + 1)
       blockTops.insert([], at: c + 1)
+      blockKeys.insert(Self.blockFirstKeys(tail, keys: keys), at: c + 1)
+      blockKeys[c] = Self.blockFirstKeys(chunks[c], keys: keys)
       refresh(chunk: c + 1, tops: tops)
       refresh(chunk: c, tops: tops)
       refreshGroups(from: c)
       return
     }
+    blockKeys[c] = Self.blockFirstKeys(chunks[c], keys: keys)
     refresh(chunk: c, tops: tops)
   }
 
@@ -142,10 +159,12 @@ struct MortonList: Sendable {
       firstKeys.remove(at: c)
       lowestTops.remove(at: c)
       blockTops.remove(at: c)
+      blockKeys.remove(at: c)
       refreshGroups(from: c)
       return
     }
     if at == 0 { firstKeys[c] = keys[Int(chunks[c][0])] }
+    blockKeys[c] = Self.blockFirstKeys(chunks[c], keys: keys)
     refresh(chunk: c, tops: tops)
   }
 
@@ -176,36 +195,57 @@ struct MortonList: Sendable {
   }
 
   /// Calls `body` with every pin whose top is at most `maxTop` and which lies closer than
-  /// `radius` (world widths, on the torus: x wraps) to `center`. Order: Z order within each of
-  /// the (at most four) quadtree cells searched.
+  /// `radius` (world widths, on the torus: x wraps) to `center`, in Z order.
+  ///
+  /// The disk meets at most four quadtree cells at least 2·radius wide. The blocks that may hold
+  /// their pins are found from the chunks' and blocks' first keys alone, and their union is
+  /// searched (the distance test leaves out the few pins of a block beyond a cell's ends): finding
+  /// a cell's ends pin by pin cost two binary searches per cell, each step reading the
+  /// coordinates of a scattered pin.
   func forEach(
-    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys: MortonKeys, tops: [UInt8], xs: [Double],
-    ys: [Double],
+    near center: MercatorPoint, radius: Double, maxTop: UInt8, tops: [UInt8], xs: [Double], ys: [Double],
     _ body: (UInt32) -> Void
   ) {
     guard !chunks.isEmpty else { return }
-    // Cells at least 2·radius wide: the disk meets at most two columns and two rows.
+    // Cells at least 2·radius wide: the disk meets two columns and two rows at most (the loops
+    // below take whatever the rounding of the bounds gives).
     let depth = radius >= 0.25 ? 0 : Int(clamping: Double.log2(1 / (2 * radius)), to: 0...31, rounding: .down) ?? 0
     let side = Double(UInt64(1) << UInt64(depth))
     let last = Int64(side) - 1
-    let wrapped = { (column: Int64) in ((column % (last + 1)) + last + 1) % (last + 1) }
     // Cells: column and row numbers of a point (x, y) at this depth, within a few worlds of [0, 1].
     let cell = { (v: Double) in Int64(Int(clamping: v * side, to: -4 * Int(side)...4 * Int(side), rounding: .down) ?? 0)
     }
-    let west = wrapped(cell(center.x - radius))
-    let east = wrapped(cell(center.x + radius))
+    let (westmost, eastmost) = (cell(center.x - radius), cell(center.x + radius))
+    // Each column once, also where the disk's box goes round a grid of one or two columns.
+    let columns = westmost...min(eastmost, westmost + last)
     let rowLow = max(cell(center.y - radius), 0)
-    let rowHigh = min(cell(center.y + radius), last)
+    let rowHigh = max(rowLow, min(cell(center.y + radius), last))
     let shift = UInt64(2 * (31 - depth))
+    var ranges = BlockRanges()
+    for unwrapped in columns {
+      let column = UInt64(((unwrapped % (last + 1)) + last + 1) % (last + 1))
+      for row in rowLow...rowHigh {
+        let code = MortonKey.cellCode(column: column, row: UInt64(row))
+        if let blocks = blockRange(keys: (code << shift)..<((code + 1) << shift)) { ranges.add(blocks) }
+      }
+    }
     let r2 = radius * radius
-    for column in west == east ? [west] : [west, east] {
-      for row in rowLow...max(rowLow, rowHigh) {
-        let cell = (column: UInt64(column), row: UInt64(row))
-        let code = MortonKey.cellCode(column: cell.column, row: cell.row)
-        scan(
-          cell: cell, low: code << shift, high: (code + 1) << shift, depth: depth, maxTop: maxTop, keys: keys,
-          tops: tops
-        ) { pin in
+    ranges.join()
+    for k in 0..<ranges.count {
+      let (first, last) = (ranges[k].lowerBound, ranges[k].upperBound)
+      var c = first / Self.blocksPerChunk
+      while c <= last / Self.blocksPerChunk {
+        // A whole group without an item of the level: skipped (it may reach past the blocks:
+        // nothing there is wanted either).
+        if c % Self.groupSize == 0 && groupTops[c / Self.groupSize] > maxTop {
+          c += Self.groupSize
+          continue
+        }
+        defer { c += 1 }
+        guard lowestTops[c] <= maxTop else { continue }
+        let blockStart = c * Self.blocksPerChunk
+        let blocks = max(first - blockStart, 0)...min(last - blockStart, blockTops[c].count - 1)
+        scan(chunk: c, blocks: blocks, maxTop: maxTop, tops: tops) { pin in
           let dx = WorldCopy.distance(nearby: xs[Int(pin)] - center.x)
           let dy = ys[Int(pin)] - center.y
           if dx * dx + dy * dy < r2 { body(pin) }
@@ -214,64 +254,111 @@ struct MortonList: Sendable {
     }
   }
 
-  /// Calls `body` with the pins of cell `cell` at `depth` (keys in `low ..< high`) whose top is at
-  /// most `maxTop`, in order. Within a chunk the cell's bounds are found by binary search on the
-  /// pins' columns and rows (keys are not stored, and a column and row cost less than a key).
-  private func scan(
-    cell: (column: UInt64, row: UInt64), low: UInt64, high: UInt64, depth: Int, maxTop: UInt8, keys: MortonKeys,
-    tops: [UInt8], _ body: (UInt32) -> Void
-  ) {
-    // The first chunk that can hold a key ≥ low: the last one starting below it.
-    var lo = 0
-    var hi = chunks.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if firstKeys[mid] < low { lo = mid } else { hi = mid - 1 }
+  /// The blocks that may hold pins with keys in `keys`, numbered `chunk · blocksPerChunk + block`:
+  /// from the last block starting below the lower bound (or the first) to the last one starting
+  /// below the upper bound; `nil` when none does.
+  private func blockRange(keys: Range<UInt64>) -> ClosedRange<Int>? {
+    // The last of `count` entries whose key is below `key` (−1: none).
+    let lastBelow = { (key: UInt64, count: Int, keyAt: (Int) -> UInt64) -> Int in
+      var (lo, hi) = (-1, count - 1)
+      while lo < hi {
+        let mid = (lo + hi + 1) / 2
+        if keyAt(mid) < key { lo = mid } else { hi = mid - 1 }
+      }
+      return lo
     }
-    // Where in that chunk the keys reach `low` (binary search: the chunk holds hundreds of pins).
-    var start = 0
-    if firstKeys[lo] < low {
-      let chunk = chunks[lo]
-      var end = chunk.count
-      while start < end {
-        let mid = (start + end) / 2
-        if keys.pin(Int(chunk[mid]), isBefore: cell, depth: depth) { start = mid + 1 } else { end = mid }
-      }
+    let block = { (key: UInt64) -> Int? in
+      let c = lastBelow(key, firstKeys.count) { firstKeys[$0] }
+      guard c >= 0 else { return nil }
+      let keys = blockKeys[c]
+      return c * Self.blocksPerChunk + lastBelow(key, keys.count) { keys[$0] }
     }
-    var c = lo
-    while c < chunks.count && firstKeys[c] < high {
-      // A whole group without an item of the level: skipped (it may reach past the cell: nothing
-      // there is wanted either).
-      if c % Self.groupSize == 0 && groupTops[c / Self.groupSize] > maxTop {
-        c += Self.groupSize
-        start = 0
-        continue
-      }
-      defer {
-        c += 1
-        start = 0
-      }
-      guard lowestTops[c] <= maxTop else { continue }
-      let chunk = chunks[c]
-      // Where the cell ends: the chunk's end when the next chunk starts below `high`, else a
-      // binary search.
-      var end = chunk.count
-      if c + 1 == chunks.count || firstKeys[c + 1] >= high {
-        var low = start
-        while low < end {
-          let mid = (low + end) / 2
-          if keys.pin(Int(chunk[mid]), isAfter: cell, depth: depth) { end = mid } else { low = mid + 1 }
-        }
-      }
-      let blocks = blockTops[c]
-      guard start < end else { continue }
-      for b in (start / Self.blockSize)...((end - 1) / Self.blockSize) where blocks[b] <= maxTop {
-        for k in max(b * Self.blockSize, start)..<min((b + 1) * Self.blockSize, end) {
-          let pin = chunk[k]
-          if tops[Int(pin)] <= maxTop { body(pin) }
-        }
+    guard let end = block(keys.upperBound) else { return nil }
+    return (block(keys.lowerBound) ?? 0)...end
+  }
+
+  /// Calls `body` with the pins of `blocks` of chunk `c` whose top is at most `maxTop`, in order
+  /// (blocks without one skipped).
+  @inline(__always)
+  private func scan(chunk c: Int, blocks: ClosedRange<Int>, maxTop: UInt8, tops: [UInt8], _ body: (UInt32) -> Void) {
+    let chunk = chunks[c]
+    let bounds = blockTops[c]
+    for b in blocks where bounds[b] <= maxTop {
+      for k in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, chunk.count) {
+        let pin = chunk[k]
+        if tops[Int(pin)] <= maxTop { body(pin) }
       }
     }
   }
+}
 
+/// Ranges of numbered blocks (those of the cells a search meets), joined into their union so
+/// that a search reads no block twice. Four in fixed storage, not an array (a search is made per
+/// decision in the repair of a two-part build: thousands of them); past four, in an array.
+private struct BlockRanges {
+  private var fixed: (ClosedRange<Int>, ClosedRange<Int>, ClosedRange<Int>, ClosedRange<Int>) = (
+    0...0, 0...0, 0...0, 0...0
+  )
+  /// All the ranges, once there are more than four.
+  private var more: [ClosedRange<Int>] = []
+  private(set) var count = 0
+
+  @inline(__always)
+  mutating func add(_ range: ClosedRange<Int>) {
+    if count < 4 {
+      withUnsafeMutableBytes(of: &fixed) {
+        $0.storeBytes(of: range, toByteOffset: count * MemoryLayout<ClosedRange<Int>>.stride, as: ClosedRange<Int>.self)
+      }
+    } else {
+      if more.isEmpty { more = (0..<4).map { self[$0] } }
+      more.append(range)
+    }
+    count += 1
+  }
+
+  /// The k-th range (after ``join()``: in order, apart from the others).
+  @inline(__always)
+  subscript(k: Int) -> ClosedRange<Int> {
+    guard more.isEmpty else { return more[k] }
+    return withUnsafeBytes(of: fixed) {
+      $0.load(fromByteOffset: k * MemoryLayout<ClosedRange<Int>>.stride, as: ClosedRange<Int>.self)
+    }
+  }
+
+  /// Sorts the ranges and joins those that overlap or touch.
+  @inline(__always)
+  mutating func join() {
+    guard !more.isEmpty else {
+      withUnsafeMutableBytes(of: &fixed) { count = Self.join($0.bindMemory(to: ClosedRange<Int>.self).prefix(count)) }
+      return
+    }
+    count = more.withUnsafeMutableBufferPointer { Self.join($0[...]) }
+  }
+
+  /// Sorts `ranges` by their start (insertion sort: a few) and joins them in place; returns how
+  /// many are left (at the front).
+  @inline(__always)
+  private static func join(_ ranges: Slice<UnsafeMutableBufferPointer<ClosedRange<Int>>>) -> Int {
+    var ranges = UnsafeMutableBufferPointer(rebasing: ranges)
+    guard ranges.count > 1 else { return ranges.count }
+    for k in 1..<ranges.count {
+      let range = ranges[k]
+      var j = k
+      while j > 0 && ranges[j - 1].lowerBound > range.lowerBound {
+        ranges[j] = ranges[j - 1]
+        j -= 1
+      }
+      ranges[j] = range
+    }
+    var joined = 0
+    for k in 1..<ranges.count {
+      if ranges[k].lowerBound <= ranges[joined].upperBound + 1 {
+        ranges[joined] = ranges[joined].lowerBound...max(ranges[joined].upperBound, ranges[k].upperBound)
+      } else {
+        joined += 1
+        ranges[joined] = ranges[k]
+      }
+    }
+    return joined + 1
+  }
 }
