@@ -32,6 +32,10 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
+    // Every target that uses PetSpotCore's types names it, also where PetSpotGeo re-exports it:
+    // SwiftPM then rebuilds the target when a stored property in PetSpotCore changes a public
+    // type's size (through the re-export alone it did not, and the stale code corrupted memory).
+
     // MARK: - System libraries (Debian libgeos-dev, libproj-dev)
     .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
     .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -55,13 +59,13 @@ let package = Package(
 
     // MARK: - C library (libpetspot_geo.so + petspot_geo.h)
     .target(name: "CPetSpotGeo"),
-    .target(name: "PetSpotGeoC", dependencies: ["PetSpotGeo", "CPetSpotGeo"]),
+    .target(name: "PetSpotGeoC", dependencies: ["PetSpotCore", "PetSpotGeo", "CPetSpotGeo"]),
 
     // MARK: - Announcements in PostgreSQL + PostGIS (schema, import, writes, change feed)
     .target(
       name: "PetSpotDatabase",
       dependencies: [
-        "PetSpotGeo",
+        "PetSpotCore", "PetSpotGeo",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -71,7 +75,7 @@ let package = Package(
     .target(
       name: "PetSpotServer",
       dependencies: [
-        "PetSpotGeo",
+        "PetSpotCore", "PetSpotGeo",
         "PetSpotDatabase",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -85,7 +89,7 @@ let package = Package(
     .executableTarget(
       name: "petspot-geo",
       dependencies: [
-        "PetSpotGeo",
+        "PetSpotCore", "PetSpotGeo",
         .target(name: "PetSpotServer", condition: .when(traits: ["Server"])),
         .target(name: "PetSpotDatabase", condition: .when(traits: ["Server"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -96,7 +100,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "PetSpotTestSupport",
-      dependencies: ["PetSpotGeo", .product(name: "RealModule", package: "swift-numerics")],
+      dependencies: ["PetSpotCore", "PetSpotGeo", .product(name: "RealModule", package: "swift-numerics")],
       path: "Tests/PetSpotTestSupport"
     ),
     .testTarget(
@@ -111,9 +115,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "PetSpotGeoTests", dependencies: ["PetSpotCore", "PetSpotGeo", "PetSpotPROJ", "PetSpotTestSupport"]),
-    .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotGeo", "PetSpotTestSupport"]),
+    .testTarget(name: "PetSpotGeoCLITests", dependencies: ["PetSpotCore", "PetSpotGeo", "PetSpotTestSupport"]),
     .testTarget(
       name: "PetSpotServerTests",
-      dependencies: ["PetSpotServer", "PetSpotDatabase", "PetSpotGeo", "PetSpotTestSupport"]),
+      dependencies: ["PetSpotServer", "PetSpotDatabase", "PetSpotCore", "PetSpotGeo", "PetSpotTestSupport"]),
   ]
 )
