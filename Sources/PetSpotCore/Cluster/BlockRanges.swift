@@ -47,7 +47,7 @@ package struct BlockRanges {
   /// many are left (at the front).
   @inline(__always)
   private static func join(_ ranges: Slice<UnsafeMutableBufferPointer<ClosedRange<Int>>>) -> Int {
-    var ranges = UnsafeMutableBufferPointer(rebasing: ranges)
+    let ranges = UnsafeMutableBufferPointer(rebasing: ranges)
     guard ranges.count > 1 else { return ranges.count }
     for k in 1..<ranges.count {
       let range = ranges[k]
