@@ -232,9 +232,9 @@ struct MortonList: Sendable {
     let r2 = radius * radius
     ranges.join()
     for k in 0..<ranges.count {
-      let (first, last) = (ranges[k].lowerBound, ranges[k].upperBound)
-      var c = first / Self.blocksPerChunk
-      while c <= last / Self.blocksPerChunk {
+      let (firstBlock, lastBlock) = (ranges[k].lowerBound, ranges[k].upperBound)
+      var c = firstBlock / Self.blocksPerChunk
+      while c <= lastBlock / Self.blocksPerChunk {
         // A whole group without an item of the level: skipped (it may reach past the blocks:
         // nothing there is wanted either).
         if c % Self.groupSize == 0 && groupTops[c / Self.groupSize] > maxTop {
@@ -244,7 +244,7 @@ struct MortonList: Sendable {
         defer { c += 1 }
         guard lowestTops[c] <= maxTop else { continue }
         let blockStart = c * Self.blocksPerChunk
-        let blocks = max(first - blockStart, 0)...min(last - blockStart, blockTops[c].count - 1)
+        let blocks = max(firstBlock - blockStart, 0)...min(lastBlock - blockStart, blockTops[c].count - 1)
         scan(chunk: c, blocks: blocks, maxTop: maxTop, tops: tops) { pin in
           let dx = WorldCopy.distance(nearby: xs[Int(pin)] - center.x)
           let dy = ys[Int(pin)] - center.y
