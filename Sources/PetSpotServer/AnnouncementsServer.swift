@@ -34,6 +34,8 @@ public struct AnnouncementsServer: Sendable {
   }
 
   private let clusters: Clusters
+  /// Where `GET /clusters` builds the indexes it has not made yet.
+  private let clusterBuilds = ClusterBuildQueue()
 
   /// A server on a pins file; `GET /clusters` clusters with `clusterOptions` unless a request
   /// names its own `minSeparation` or `maxZoom`.
@@ -56,32 +58,39 @@ public struct AnnouncementsServer: Sendable {
     clusters = .database(DatabaseClusters(defaults: clusterOptions))
   }
 
-  /// The answer to `GET /clusters`: status and body.
-  func clustersAnswer(_ parameters: (String) throws(InvalidInput) -> Substring?) -> (
+  /// The answer to `GET /clusters`: status and body. From the indexes already made on the
+  /// request's own thread; when one must be built, on ``clusterBuilds``.
+  func clustersAnswer(_ request: Request) async -> (status: HTTPResponse.Status, body: [UInt8]) {
+    if let answer = clustersAnswer(Self.singleParameters(of: request), building: false) { return answer }
+    return await clusterBuilds.run {
+      self.clustersAnswer(Self.singleParameters(of: request), building: true)
+        ?? (.internalServerError, Self.errorBody("no cluster index was made", field: nil))
+    }
+  }
+
+  /// The answer to `GET /clusters`' parameters; `nil` when an index it needs is not made yet and
+  /// `building` is false.
+  private func clustersAnswer(_ parameters: (String) throws(InvalidInput) -> Substring?, building: Bool) -> (
     status: HTTPResponse.Status, body: [UInt8]
-  ) {
+  )? {
     do throws(InvalidInput) {
+      let body: [UInt8]?
       switch clusters {
       case .file(let cache):
         let query = try ClustersQuery(parameters: parameters, defaults: cache.defaults)
-        return (
-          .ok,
-          try ClustersAnswer.body(query, defaults: cache.defaults) { options throws(InvalidInput) in
-            try cache.index(for: options)
-          }
-        )
+        body = try ClustersAnswer.body(query, defaults: cache.defaults) { options throws(InvalidInput) in
+          building ? try cache.index(for: options) : cache.keptIndex(for: options)
+        }
       case .database(let indexes):
         let query = try ClustersQuery(parameters: parameters, defaults: indexes.defaults)
         guard case .database(let backend) = source, let snapshot = backend.currentSnapshot() else {
           return (.serviceUnavailable, Self.errorBody("the database is unavailable: try again shortly", field: nil))
         }
-        return (
-          .ok,
-          try ClustersAnswer.body(query, defaults: indexes.defaults) { options throws(InvalidInput) in
-            try indexes.index(for: options, in: snapshot)
-          }
-        )
+        body = try ClustersAnswer.body(query, defaults: indexes.defaults) { options throws(InvalidInput) in
+          building ? try indexes.index(for: options, in: snapshot) : indexes.keptIndex(for: options, in: snapshot)
+        }
       }
+      return body.map { (.ok, $0) }
     } catch {
       return (.badRequest, Self.errorBody(error.message, field: error.field))
     }
@@ -154,8 +163,8 @@ public struct AnnouncementsServer: Sendable {
       if status == .notModified { response.body = .init() }
       return response
     }
-    let clusters = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
-      let (status, body) = self.clustersAnswer(Self.singleParameters(of: request))
+    let clusters = { @Sendable (request: Request, _: BasicRequestContext) async -> Response in
+      let (status, body) = await self.clustersAnswer(request)
       var response = Self.json(status, body)
       if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
       return response

@@ -1,5 +1,6 @@
 import Foundation
 import PetSpotTestSupport
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -86,5 +87,38 @@ extension DatabaseServerTests {
     let (_, paris) = try await dbServer.get(
       "/clusters?lat=48.8571&lng=2.3519&latDelta=0.0005&lngDelta=0.0005&width=390&height=844")
     #expect(String(decoding: paris, as: UTF8.self).contains(id), "the new row is on the map")
+  }
+
+  @Test("cluster builds never hold up the server: /health answers 200 throughout three builds asked for at once")
+  func buildsLeaveTheServerFree() async throws {
+    let url = TestPostgres.freshDatabase("builds")
+    let imported = try CLIRunner.run(["db", "import", "--database", url, "--pins", ServeCommandTests.pinsPath])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let server = try Server(["--database", url])
+    defer { _ = server.stop() }
+    let camera = "/clusters?lat=48.8566&lng=2.3522&latDelta=0.3&lngDelta=0.3&width=390&height=844"
+    let done = Atomic<Bool>(false)
+    let clock = ContinuousClock()
+    // Three indexes the server has not made (its own included), asked for at once: built one after
+    // another. Before, each build ran on its request's thread of Swift's pool and a request waiting
+    // for a build held another: /health waited seconds, then answered 503 (the mirror unconfirmed).
+    async let builds = clock.measure {
+      await withTaskGroup(of: Int.self) { group in
+        for options in ["", "&minSeparation=50", "&maxZoom=14"] {
+          group.addTask { (try? await server.get(camera + options).status) ?? 0 }
+        }
+        for await status in group { #expect(status == 200) }
+      }
+      done.store(true, ordering: .releasing)
+    }
+    var (answers, longest) = ([Int](), Duration.zero)
+    while !done.load(ordering: .acquiring) {
+      let started = clock.now
+      answers.append(try await server.get("/health").status)
+      longest = max(longest, clock.now - started)
+    }
+    let took = await builds
+    #expect(!answers.isEmpty && answers.allSatisfy { $0 == 200 }, "\(answers)")
+    #expect(longest < took / 4, "the longest /health took \(longest) of the builds' \(took)")
   }
 }

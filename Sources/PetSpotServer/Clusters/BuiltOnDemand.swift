@@ -36,6 +36,11 @@ final class BuiltOnDemand<Key: Equatable & Sendable, Value: Sendable>: Sendable 
     }
   }
 
+  /// The kept value for `key` (then marked most recently used), or `nil`: never makes one.
+  func keptValue(for key: Key) -> Value? {
+    lookUp(key)
+  }
+
   /// Drops the kept values whose key matches (values no request will ask for again).
   func removeAll(where matches: (Key) -> Bool) {
     kept.withLock { list in list.removeAll { matches($0.key) } }

@@ -5,8 +5,8 @@ import PetSpotGeo
 /// pairs, built on first request (about half a second at a million pins) and dropped least
 /// recently used first (``BuiltOnDemand``: builds run one at a time, so a burst of new option pairs
 /// costs CPU one index after another and memory for at most ``capacity`` indexes). A build runs on
-/// the request that asked for it: that request, and any other waiting for a build, takes the
-/// build's time.
+/// the server's ``ClusterBuildQueue``: the request that asked for it, and any other waiting for a
+/// build, takes the build's time; other requests do not.
 ///
 /// Every index is filterable and counts species per cluster (``Species``), so neither `status` nor
 /// `species` ever rebuilds.
@@ -32,7 +32,15 @@ final class ClusterIndexCache: Sendable {
     standing = try ClusterIndex(pins: pins, options: defaults)
   }
 
-  /// The index for `options` (validated; made filterable, species counted), built when not kept.
+  /// The index for `options` if it is made (the server's own, or a kept one), else `nil`: never
+  /// builds, so a request's own thread may call it.
+  func keptIndex(for options: ClusterOptions) -> ClusterIndex? {
+    let wanted = Species.served(options)
+    return wanted == defaults ? standing : others.keptValue(for: wanted)
+  }
+
+  /// The index for `options` (validated; made filterable, species counted), built when not kept
+  /// (seconds at a million pins: call it on a ``ClusterBuildQueue``).
   func index(for options: ClusterOptions) throws(InvalidInput) -> ClusterIndex {
     let wanted = Species.served(options)
     if wanted == defaults { return standing }

@@ -8,8 +8,9 @@ import Synchronization
 /// fresh index's), kept for the latest snapshot version and the last four option pairs asked for
 /// (``BuiltOnDemand``).
 ///
-/// Thread-safe: builds run one at a time, on the request that asked (it takes the build's time);
-/// a request for an index already made only takes a lock around a lookup.
+/// Thread-safe: builds run one at a time, on the server's ``ClusterBuildQueue`` (the request that
+/// asked takes the build's time); a request for an index already made only takes a lock around a
+/// lookup.
 final class DatabaseClusters: Sendable {
   /// The server's own options (filterable).
   let defaults: ClusterOptions
@@ -30,7 +31,14 @@ final class DatabaseClusters: Sendable {
     self.defaults = Species.served(defaults)
   }
 
-  /// The index for `options` over `snapshot`'s rows.
+  /// The index for `options` over `snapshot`'s rows if it is made, else `nil`: never builds, so a
+  /// request's own thread may call it.
+  func keptIndex(for options: ClusterOptions, in snapshot: MirrorSnapshot) -> ClusterIndex? {
+    indexes.keptValue(for: Key(version: snapshot.version, options: Species.served(options)))
+  }
+
+  /// The index for `options` over `snapshot`'s rows, made when not kept (seconds at a million
+  /// rows when the base's index must be built: call it on a ``ClusterBuildQueue``).
   /// - Throws: ``InvalidInput`` for invalid options.
   func index(for options: ClusterOptions, in snapshot: MirrorSnapshot) throws(InvalidInput) -> ClusterIndex {
     let wanted = Species.served(options)

@@ -1,3 +1,4 @@
+import Dispatch
 import PetSpotDatabase
 import PetSpotGeo
 import Synchronization
@@ -18,6 +19,8 @@ final class AnnouncementMirror: Sendable {
   let rebuildThreshold: Int
   private let published: Mutex<Published>
   private let writers: Mutex<Changes>
+  /// Where rebuilds run (one at a time).
+  private let rebuilds = DispatchQueue(label: "PetSpotServer.AnnouncementMirror.rebuilds", qos: .utility)
 
   /// What readers see.
   private struct Published {
@@ -80,10 +83,12 @@ final class AnnouncementMirror: Sendable {
     return (writers.base, Array(writers.changed.values))
   }
 
-  /// Builds a new base in the background; when rows changed during it reach the threshold again,
-  /// the next rebuild follows at once (a burst of writes never leaves a long delta behind).
+  /// Builds a new base in the background, on a thread of its own (not Swift's cooperative pool,
+  /// which the follower and the requests need meanwhile); when rows changed during it reach the
+  /// threshold again, the next rebuild follows at once (a burst of writes never leaves a long
+  /// delta behind).
   private func startRebuild(_ rebuild: (base: MirrorBase, frozen: [AnnouncementRow])) {
-    Task.detached(priority: .utility) {
+    rebuilds.async {
       let base = MirrorBase(merging: rebuild.frozen, into: rebuild.base)
       let next = self.writers.withLock { writers in
         // Rows changed again during the rebuild stay beside the new base.
