@@ -2,7 +2,7 @@ import Synchronization
 
 /// Values made on first request and kept — at most ``capacity``, the least recently used dropped
 /// first — for work too slow to repeat per request and too large to keep without bound (cluster
-/// indexes: about half a second and 100 MB at a million pins).
+/// indexes: 2–3 s and several hundred MB at a million pins, filterable).
 ///
 /// Makes run one at a time: a burst of requests for new keys costs CPU one value after another and
 /// memory for at most ``capacity`` values plus the one being made; a request for a value being made

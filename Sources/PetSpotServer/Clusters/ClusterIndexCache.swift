@@ -2,7 +2,7 @@ import PetSpotGeo
 
 /// The cluster indexes a server on a pins file answers `/clusters` from: the one for its own
 /// options, built at start, and up to ``capacity`` − 1 more for other `minSeparation`/`maxZoom`
-/// pairs, built on first request (about half a second at a million pins) and dropped least
+/// pairs, built on first request (2–3 s at a million pins: every index is filterable) and dropped least
 /// recently used first (``BuiltOnDemand``: builds run one at a time, so a burst of new option pairs
 /// costs CPU one index after another and memory for at most ``capacity`` indexes). A build runs on
 /// the server's ``ClusterBuildQueue``: the request that asked for it, and any other waiting for a
