@@ -6,11 +6,11 @@ import Synchronization
 /// The first runs on the calling thread. The second is offered to a thread of libdispatch's own (a
 /// serial queue made for the call, which always gets a thread: no pool it waits for can be full);
 /// if that thread has not started it by the time the first is done, the caller runs it itself (so
-/// a pair of small pieces costs no thread wake-up, about 2.5 µs against `concurrentPerform`'s
-/// 1.2 µs). Never `concurrentPerform`: called from a thread of Swift's cooperative pool (any `async`
-/// code), it takes its second worker from that pool, so on a two-core machine a build filled the
-/// whole pool and nothing else of the process's async work ran until it ended (a server's
-/// change-feed follower and its requests stalled for the seconds of a cluster build).
+/// a pair of small pieces costs no thread wake-up: 2.3–2.8 µs, against 0.5–1.8 µs with
+/// `concurrentPerform`). Never `concurrentPerform`: called from a thread of Swift's cooperative
+/// pool (any `async` code), it takes its second worker from that pool, so on a two-core machine a
+/// build filled the whole pool and nothing else of the process's async work ran until it ended (a
+/// server's change-feed follower and its requests stalled for the seconds of a cluster build).
 package enum ParallelPair {
   /// Runs `first` and `second` concurrently. They must not touch the same mutable state; each
   /// writes only what it captured for itself.
