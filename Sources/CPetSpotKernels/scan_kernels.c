@@ -419,12 +419,15 @@ __attribute__((target("avx512f,avx512vl"))) static inline size_t scan_avx512_sha
   const __m256i step = _mm256_set1_epi32(8);
   __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   size_t count = 0, i = start;
+  /* The indices are compressed in a register and all eight lanes stored (out has room for end −
+   * start, and count ≤ i − start), never compressed straight to memory: that form is microcoded on
+   * AMD Zen 4 (a country view at 1M pins took 2.6 ms with it, 0.43 ms without). */
   if (MODE(shape) == MODE_ALL_X) {
     /* Nearly every pin visible: no branch, eight at a time. (Sixteen a step measured 2× slower
      * here at 10M pins on an AMD EPYC with AVX-512, though not with AVX2 or at 1M; cause not found.) */
     for (; i + 8 <= end; i += 8) {
       __mmask8 m = mask8_avx512(_mm512_loadu_pd(xs + i), _mm512_loadu_pd(ys + i), w, shape);
-      _mm256_mask_compressstoreu_epi32(out + count, m, idx);
+      _mm256_storeu_si256((__m256i *)(out + count), _mm256_maskz_compress_epi32(m, idx));
       count += (size_t)__builtin_popcount(m);
       idx = _mm256_add_epi32(idx, step);
     }
@@ -433,9 +436,9 @@ __attribute__((target("avx512f,avx512vl"))) static inline size_t scan_avx512_sha
     __mmask8 m0 = mask8_avx512(_mm512_loadu_pd(xs + i), _mm512_loadu_pd(ys + i), w, shape);
     __mmask8 m1 = mask8_avx512(_mm512_loadu_pd(xs + i + 8), _mm512_loadu_pd(ys + i + 8), w, shape);
     if (m0 | m1) {
-      _mm256_mask_compressstoreu_epi32(out + count, m0, idx);
+      _mm256_storeu_si256((__m256i *)(out + count), _mm256_maskz_compress_epi32(m0, idx));
       count += (size_t)__builtin_popcount(m0);
-      _mm256_mask_compressstoreu_epi32(out + count, m1, _mm256_add_epi32(idx, step));
+      _mm256_storeu_si256((__m256i *)(out + count), _mm256_maskz_compress_epi32(m1, _mm256_add_epi32(idx, step)));
       count += (size_t)__builtin_popcount(m1);
     }
     idx = _mm256_add_epi32(idx, _mm256_add_epi32(step, step));
