@@ -147,6 +147,78 @@ struct ClusterBuildReferenceTests {
     #expect(a == b, "\(Set(a).symmetricDifference(b).sorted().prefix(6))")
   }
 
+  @Test("pins all in one cell of depth 6 (a region): cut near the middle, the same hierarchy as in one part")
+  func regionalCut() throws {
+    var random = SeededRandom(seed: 0x4E6)
+    var pins = PinSet()
+    // 6,000 pins over the Lyon region (one cell of depth 6), half of them in a few dense towns.
+    let towns = [(45.76, 4.84), (45.43, 4.39), (45.52, 4.87), (45.99, 4.72)]
+    for k in 0..<6_000 {
+      let (lat, lng) =
+        k % 2 == 0
+        ? (random.uniform(45.3...46.2), random.uniform(4.0...5.5))
+        : (towns[k % 4].0 + random.uniform(-0.03...0.03), towns[k % 4].1 + random.uniform(-0.03...0.03))
+      try pins.append(id: "r\(k)", latitude: lat, longitude: lng, status: .found, sourceRow: k)
+    }
+    let keys = (0..<pins.count).map { ReferenceMorton.key(x: pins.mercatorX[$0], y: pins.mercatorY[$0]) }.sorted()
+    #expect(Set(keys.map { $0 >> 50 }).count == 1, "one cell of depth 6")
+    let cut = ClusterIndex.splitPoint(keys)
+    #expect(abs(cut - keys.count / 2) <= keys.count / 32, "cut at \(cut) of \(keys.count)")
+    for options in [ClusterOptions(minSeparation: 60, maxZoom: 16), ClusterOptions(minSeparation: 44, maxZoom: 20)] {
+      let one = try ClusterIndex(pins: pins, options: options, parts: 1).structureDescription()
+      let two = try ClusterIndex(pins: pins, options: options, parts: 2).structureDescription()
+      #expect(!two.contains { $0.hasPrefix("BROKEN") })
+      #expect(one == two, "\(options): \(Set(one).symmetricDifference(two).sorted().prefix(6))")
+    }
+  }
+
+  @Test(
+    "the cut: a depth-6 boundary near the middle when there is one (as always), else deeper; none when all keys are equal"
+  )
+  func splitPoints() {
+    var random = SeededRandom(seed: 0x5B17)
+    // The nearest boundary between cells of depth 6, searched outwards from the middle.
+    let depthSixCut = { (keys: [UInt64]) -> Int in
+      let middle = keys.count / 2
+      for distance in 0..<middle where middle - distance > 0 {
+        if keys[middle + distance] >> 50 != keys[middle + distance - 1] >> 50 { return middle + distance }
+        if keys[middle - distance] >> 50 != keys[middle - distance - 1] >> 50 { return middle - distance }
+      }
+      return keys.count
+    }
+    for round in 0..<200 {
+      let count = 2 + Int(random.next() % 5_000)
+      // Spread over the world, or within one cell of depth 4 to 30, a few keys repeated.
+      let depth = round % 3 == 0 ? 0 : 4 + Int(random.next() % 27)
+      let shift = UInt64(62 - 2 * depth)
+      let prefix = ((random.next() & ((1 << 62) - 1)) >> shift) << shift
+      let span = UInt64(1) << shift
+      var keys = (0..<count).map { _ in prefix + random.next() % span }
+      for k in 0..<(count / 10) { keys[k] = keys[count - 1 - k] }
+      keys.sort()
+      let cut = ClusterIndex.splitPoint(keys)
+      let middle = count / 2
+      if keys.first == keys.last {
+        #expect(cut == count)
+        continue
+      }
+      #expect(cut > 0 && cut < count && keys[cut - 1] != keys[cut], "round \(round): cut \(cut)")
+      let coarse = depthSixCut(keys)
+      if coarse < count && abs(coarse - middle) <= count / 32 {
+        #expect(cut == coarse, "round \(round): \(cut) against \(coarse)")
+      } else {
+        // No key boundary nearer the middle than the cut (the finest depth's nearest), or one within 1/32.
+        let nearest = (1..<count).filter { keys[$0 - 1] != keys[$0] }.min { abs($0 - middle) < abs($1 - middle) }!
+        #expect(
+          abs(cut - middle) <= max(abs(nearest - middle), count / 32), "round \(round): \(cut), nearest \(nearest)")
+      }
+    }
+    #expect(ClusterIndex.splitPoint([]) == 0)
+    #expect(ClusterIndex.splitPoint([7]) == 1)
+    #expect(ClusterIndex.splitPoint([7, 7, 7]) == 3)
+    #expect(ClusterIndex.splitPoint([7, 7, 8, 8]) == 2)
+  }
+
   @Test("a build large enough that its passes hand pages back (items shrunk in place, admitted pins released) is whole")
   func largeBuildReleasingPages() throws {
     // 300k pins spread over the world (set aside after the first pass and admitted in large
