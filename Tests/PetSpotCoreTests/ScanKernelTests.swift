@@ -48,16 +48,24 @@ struct ScanKernelTests {
     return out
   }
 
-  static func kernel(_ id: Int32, _ w: VisibilityWindow, _ xs: [Double], _ ys: [Double], _ range: Range<Int>)
-    -> [UInt32]
-  {
+  /// Kernel `id`'s answer, through its chunk buffer or (`inPlace`) written into an allocation of
+  /// exactly `range.count` positions (the address sanitizer catches a write past it).
+  static func kernel(
+    _ id: Int32, _ w: VisibilityWindow, _ xs: [Double], _ ys: [Double], _ range: Range<Int>, inPlace: Bool = false
+  ) -> [UInt32] {
     var out: [UInt32] = []
+    let destination = inPlace ? UnsafeMutablePointer<UInt32>.allocate(capacity: range.count) : nil
+    defer { destination?.deallocate() }
     xs.withUnsafeBufferPointer { px in
       ys.withUnsafeBufferPointer { py in
         if let quad = w.quad {
-          PinSet.scanNarrowKernel(quad, px, py, range: range, kernel: id) { chunk, _ in out.append(contentsOf: chunk) }
+          PinSet.scanNarrowKernel(quad, px, py, range: range, kernel: id, into: destination) { chunk, _ in
+            out.append(contentsOf: chunk)
+          }
         } else {
-          PinSet.scanNarrowKernel(w, px, py, range: range, kernel: id) { chunk, _ in out.append(contentsOf: chunk) }
+          PinSet.scanNarrowKernel(w, px, py, range: range, kernel: id, into: destination) { chunk, _ in
+            out.append(contentsOf: chunk)
+          }
         }
       }
     }
@@ -87,6 +95,7 @@ struct ScanKernelTests {
         let expected = Self.reference(window, xs, ys, range)
         for (id, name) in kernels {
           #expect(Self.kernel(id, window, xs, ys, range) == expected, "\(name): \(camera), \(range)")
+          #expect(Self.kernel(id, window, xs, ys, range, inPlace: true) == expected, "\(name) in place: \(range)")
         }
         compared += 1
       }
@@ -104,7 +113,9 @@ struct ScanKernelTests {
         status: [.missing, .found, nil][i % 3], sourceRow: i)
     }
     // One array reused across every answer (wide, narrow, empty, filtered): always replaced whole,
-    // never keeping a previous answer's tail, and never given back.
+    // never keeping a previous answer's tail, and never given back. (The kernel writes over the
+    // elements it holds, for as many pins, and appends the rest: the three elements at first, all
+    // 50,000 after the world view, a few after a small view.)
     var reused: [UInt32] = [7, 7, 7]
     var largest = 0
     for (k, kind) in [CameraKind.continent, .wholeWorld, .antimeridian, .rotated, .city, .country].enumerated() {

@@ -25,11 +25,15 @@ extension PinSet {
   /// handing each chunk's visible positions, ascending, to `sink` with the number of pins scanned
   /// so far (from the range's start); the sink may rewrite or shorten the chunk in place (the
   /// buffer is reused for the next one).
+  ///
+  /// With a `destination` (room for `range.count` positions, which the kernel may write whatever
+  /// it finds), the whole range is one chunk written there: no copy through a chunk buffer.
   package static func scanNarrowKernel(
     _ window: VisibilityWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
-    range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+    range: Range<Int>? = nil, kernel: Int32 = -1, into destination: UnsafeMutablePointer<UInt32>? = nil,
+    _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
-    scan(kernelWindow(flat: window), xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+    scan(kernelWindow(flat: window), xs, ys, range: range ?? 0..<xs.count, kernel: kernel, into: destination, sink)
   }
 
   /// A flat window for the kernels: its upper bounds share its lower bounds' slopes; the third line
@@ -62,21 +66,27 @@ extension PinSet {
   /// The same for a tilted view's narrow window (three lines a side).
   package static func scanNarrowKernel(
     _ window: QuadWindow, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
-    range: Range<Int>? = nil, kernel: Int32 = -1, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+    range: Range<Int>? = nil, kernel: Int32 = -1, into destination: UnsafeMutablePointer<UInt32>? = nil,
+    _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
-    scan(kernelWindow(window), xs, ys, range: range ?? 0..<xs.count, kernel: kernel, sink)
+    scan(kernelWindow(window), xs, ys, range: range ?? 0..<xs.count, kernel: kernel, into: destination, sink)
   }
 
   /// The chunked kernel calls behind both.
   private static func scan(
     _ window: psk_window, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, range: Range<Int>,
-    kernel: Int32, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+    kernel: Int32, into destination: UnsafeMutablePointer<UInt32>?, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
     guard !range.isEmpty else { return }
     // The window's shape worked out once for every chunk.
     var raw = window
     var w = psk_window()
     psk_prepare_window(&raw, &w)
+    if let destination {
+      let found = psk_scan_prepared(kernel, xs.baseAddress!, ys.baseAddress!, range.lowerBound, range.upperBound, &w, destination)
+      if found > 0 { sink(UnsafeMutableBufferPointer(start: destination, count: found), range.count) }
+      return
+    }
     let chunk = min(kernelChunk, range.count)
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { buffer in
       var start = range.lowerBound
