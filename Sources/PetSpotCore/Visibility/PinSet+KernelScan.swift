@@ -75,7 +75,8 @@ extension PinSet {
   /// The chunked kernel calls behind both.
   private static func scan(
     _ window: psk_window, _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, range: Range<Int>,
-    kernel: Int32, into destination: UnsafeMutablePointer<UInt32>?, _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
+    kernel: Int32, into destination: UnsafeMutablePointer<UInt32>?,
+    _ sink: (UnsafeMutableBufferPointer<UInt32>, Int) -> Void
   ) {
     guard !range.isEmpty else { return }
     // The window's shape worked out once for every chunk.
@@ -83,7 +84,8 @@ extension PinSet {
     var w = psk_window()
     psk_prepare_window(&raw, &w)
     if let destination {
-      let found = psk_scan_prepared(kernel, xs.baseAddress!, ys.baseAddress!, range.lowerBound, range.upperBound, &w, destination)
+      let found = psk_scan_prepared(
+        kernel, xs.baseAddress!, ys.baseAddress!, range.lowerBound, range.upperBound, &w, destination)
       if found > 0 { sink(UnsafeMutableBufferPointer(start: destination, count: found), range.count) }
       return
     }
