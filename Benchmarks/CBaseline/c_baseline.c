@@ -159,7 +159,7 @@ size_t psg_baseline_filter_avx512(const double *x, const double *y, size_t n, co
     __mmask8 in2 = _mm512_cmp_pd_mask(dxm, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dxm, hi, _CMP_LE_OQ);
     m &= (__mmask8)(in0 | in1 | in2);
     /* Compressed in a register, then all eight lanes stored (out has room for n: count + 8 <= i + 8
-     * <= n): the store form of the compress is microcoded on AMD Zen 4, several times slower. */
+     * <= n): the store form of the compress is several times slower on AMD Zen 4. */
     _mm256_storeu_si256((__m256i *)(out + count), _mm256_maskz_compress_epi32(m, idx));
     count += (size_t)__builtin_popcount(m);
     idx = _mm256_add_epi32(idx, eight);

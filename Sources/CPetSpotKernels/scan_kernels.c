@@ -420,8 +420,8 @@ __attribute__((target("avx512f,avx512vl"))) static inline size_t scan_avx512_sha
   __m256i idx = _mm256_add_epi32(_mm256_set1_epi32((int)start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   size_t count = 0, i = start;
   /* The indices are compressed in a register and all eight lanes stored (out has room for end −
-   * start, and count ≤ i − start), never compressed straight to memory: that form is microcoded on
-   * AMD Zen 4 (a country view at 1M pins took 2.6 ms with it, 0.43 ms without). */
+   * start, and count ≤ i − start), never compressed straight to memory: that form is slow on AMD
+   * Zen 4 (a country view at 1M pins took 2.6 ms with it, 0.43 ms without). */
   if (MODE(shape) == MODE_ALL_X) {
     /* Nearly every pin visible: no branch, eight at a time. (Sixteen a step measured 2× slower
      * here at 10M pins on an AMD EPYC with AVX-512, though not with AVX2 or at 1M; cause not found.) */
