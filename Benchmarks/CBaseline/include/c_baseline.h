@@ -13,7 +13,7 @@ typedef struct psg_baseline_window {
 } psg_baseline_window;
 
 /** AVX-512 compare, matching indices compressed in a register and stored; returns the count written to out
- * (may write up to seven entries past that count: out has room for n). */
+ * (may write up to eight entries from that count on: out has room for n). */
 size_t psg_baseline_filter_avx512(const double *x, const double *y, size_t n, const psg_baseline_window *w,
                                   uint32_t *out);
 
