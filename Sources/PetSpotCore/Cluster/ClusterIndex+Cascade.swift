@@ -60,7 +60,7 @@ extension ClusterIndex {
         record.dirty[level].append(change.oldAbsorber)
       }
     }
-    while let j = queue.pop(index: self) {
+    while let j = queue.pop() {
       let isNew = entered.contains(j)
       let wasSeed = !isNew && tops[Int(j)] <= here
       if let absorber = earliestSeed(before: j, level: level, separation: d) {
@@ -98,13 +98,17 @@ extension ClusterIndex {
 
   /// The earliest seed of `level` before pin `j` in Z order and closer than `d`, or `nil`.
   private func earliestSeed(before j: UInt32, level: Int, separation d: Double) -> UInt32? {
-    var best: UInt32?
-    order.forEach(
-      near: point(j), radius: d, maxTop: UInt8(level), tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
+    // The search meets the seeds in Z order: the first it meets is the earliest when it comes
+    // before j, and when it does not, none does. (Keys above j's: never before it.)
+    var earliest: UInt32?
+    order.search(
+      near: point(j), radius: d, maxTop: UInt8(level), keys: 0..<(keys[Int(j)] + 1), tops: tops,
+      xs: pins.mercatorX, ys: pins.mercatorY
     ) { i in
-      if precedes(i, j), best.map({ precedes(i, $0) }) ?? true { best = i }
+      if precedes(i, j) { earliest = i }
+      return false
     }
-    return best
+    return earliest
   }
 
   /// Queues the items of level + 1 after pin `x` in Z order and closer than `d` to `p`: their
@@ -112,10 +116,13 @@ extension ClusterIndex {
   private func pushLater(
     than x: UInt32, near p: MercatorPoint, level: Int, separation d: Double, into queue: inout ZOrderQueue
   ) {
-    order.forEach(
-      near: p, radius: d, maxTop: UInt8(level + 1), tops: tops, xs: pins.mercatorX, ys: pins.mercatorY
+    // Keys below x's: never after it.
+    order.search(
+      near: p, radius: d, maxTop: UInt8(level + 1), keys: keys[Int(x)]..<UInt64.max, tops: tops,
+      xs: pins.mercatorX, ys: pins.mercatorY
     ) { j in
       if precedes(x, j) { queue.push(j, index: self) }
+      return true
     }
   }
 

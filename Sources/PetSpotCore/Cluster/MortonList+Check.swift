@@ -24,8 +24,10 @@ extension ClusterIndex {
   /// `operations` random changes — a pin's top lowered (as a repair makes a seed), raised and its
   /// chunk refreshed, a pin removed or put in (chunks split) — and after each one its bounds are
   /// checked and one random search ("the pins of top ≤ t within r of p") is compared with every pin
-  /// tested in turn. One pin in `lowTopOneIn` starts as an item of a coarser level (the others of
-  /// the finest only). Returns a description of each difference (empty when there is none).
+  /// tested in turn, and so is the same search limited to keys from or up to one of its pins' and
+  /// stopped after a few (those first in Z order). One pin in `lowTopOneIn` starts as an item of a
+  /// coarser level (the others of the finest only). Returns a description of each difference
+  /// (empty when there is none).
   package static func zOrderListMismatches(
     pins: PinSet, operations: Int, seed: UInt64, lowTopOneIn: UInt64 = 3000
   ) -> [String] {
@@ -85,6 +87,21 @@ extension ClusterIndex {
       if found.sorted() != wanted {
         problems.append(
           "step \(step): \(found.count) found, \(wanted.count) wanted (radius \(radius), top ≤ \(maxTop))")
+      }
+      // The same search limited to the keys from or up to a wanted pin's (the repair's "after x"
+      // and "before j"), stopped after `limit` pins: the first of those wanted, in Z order.
+      guard let bound = wanted.randomElement(using: &random).map({ keys[Int($0)] }) else { continue }
+      let keyRange = random.next() % 2 == 0 ? bound..<UInt64.max : 0..<(bound + 1)
+      let limit = 1 + Int(random.next() % 4)
+      var first: [UInt32] = []
+      list.search(near: center, radius: radius, maxTop: maxTop, keys: keyRange, tops: tops, xs: xs, ys: ys) {
+        first.append($0)
+        return first.count < limit
+      }
+      let firstWanted = wanted.filter { keyRange.contains(keys[Int($0)]) }.sorted { keys.precedes(Int($0), Int($1)) }
+      if first != Array(firstWanted.prefix(limit)) {
+        problems.append(
+          "step \(step): the first \(limit) in keys \(keyRange): \(first), wanted \(firstWanted.prefix(limit))")
       }
     }
     return problems

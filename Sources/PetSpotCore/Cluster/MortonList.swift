@@ -196,15 +196,29 @@ struct MortonList: Sendable {
 
   /// Calls `body` with every pin whose top is at most `maxTop` and which lies closer than
   /// `radius` (world widths, on the torus: x wraps) to `center`, in Z order.
+  func forEach(
+    near center: MercatorPoint, radius: Double, maxTop: UInt8, tops: [UInt8], xs: [Double], ys: [Double],
+    _ body: (UInt32) -> Void
+  ) {
+    search(near: center, radius: radius, maxTop: maxTop, keys: 0..<UInt64.max, tops: tops, xs: xs, ys: ys) {
+      body($0)
+      return true
+    }
+  }
+
+  /// Calls `body` with the pins ``forEach(near:radius:maxTop:tops:xs:ys:_:)`` visits whose Morton
+  /// key lies in `keys`, in Z order, while it returns true: a search for the earliest pin before a
+  /// given one (keys up to its key) stops at the first it meets and reads no block past the given
+  /// one's; a search for the pins after one (keys from its key) reads no block before its block.
   ///
   /// The disk meets at most four quadtree cells at least 2·radius wide. The blocks that may hold
   /// their pins are found from the chunks' and blocks' first keys alone, and their union is
   /// searched (the distance test leaves out the few pins of a block beyond a cell's ends): finding
   /// a cell's ends pin by pin cost two binary searches per cell, each step reading the
   /// coordinates of a scattered pin.
-  func forEach(
-    near center: MercatorPoint, radius: Double, maxTop: UInt8, tops: [UInt8], xs: [Double], ys: [Double],
-    _ body: (UInt32) -> Void
+  func search(
+    near center: MercatorPoint, radius: Double, maxTop: UInt8, keys wanted: Range<UInt64>, tops: [UInt8],
+    xs: [Double], ys: [Double], _ body: (UInt32) -> Bool
   ) {
     guard !chunks.isEmpty else { return }
     // Cells at least 2·radius wide: the disk meets two columns and two rows at most (the loops
@@ -226,10 +240,12 @@ struct MortonList: Sendable {
       let column = UInt64(((unwrapped % (last + 1)) + last + 1) % (last + 1))
       for row in rowLow...rowHigh {
         let code = MortonKey.cellCode(column: column, row: UInt64(row))
-        if let blocks = blockRange(keys: (code << shift)..<((code + 1) << shift)) { ranges.add(blocks) }
+        let (low, high) = (max(code << shift, wanted.lowerBound), min((code + 1) << shift, wanted.upperBound))
+        if low < high, let blocks = blockRange(keys: low..<high) { ranges.add(blocks) }
       }
     }
     let r2 = radius * radius
+    let allKeys = wanted == 0..<UInt64.max
     ranges.join()
     for k in 0..<ranges.count {
       let (firstBlock, lastBlock) = (ranges[k].lowerBound, ranges[k].upperBound)
@@ -245,11 +261,16 @@ struct MortonList: Sendable {
         guard lowestTops[c] <= maxTop else { continue }
         let blockStart = c * Self.blocksPerChunk
         let blocks = max(firstBlock - blockStart, 0)...min(lastBlock - blockStart, blockTops[c].count - 1)
-        scan(chunk: c, blocks: blocks, maxTop: maxTop, tops: tops) { pin in
+        let finished = !scan(chunk: c, blocks: blocks, maxTop: maxTop, tops: tops) { pin in
           let dx = WorldCopy.distance(nearby: xs[Int(pin)] - center.x)
           let dy = ys[Int(pin)] - center.y
-          if dx * dx + dy * dy < r2 { body(pin) }
+          // The blocks at a range's ends may hold pins with keys outside `wanted`: left out.
+          guard dx * dx + dy * dy < r2,
+            allKeys || wanted.contains(MortonKey.make(x: xs[Int(pin)], y: ys[Int(pin)]))
+          else { return true }
+          return body(pin)
         }
+        if finished { return }
       }
     }
   }
@@ -278,16 +299,19 @@ struct MortonList: Sendable {
   }
 
   /// Calls `body` with the pins of `blocks` of chunk `c` whose top is at most `maxTop`, in order
-  /// (blocks without one skipped).
+  /// (blocks without one skipped), while it returns true; returns false when it stopped.
   @inline(__always)
-  private func scan(chunk c: Int, blocks: ClosedRange<Int>, maxTop: UInt8, tops: [UInt8], _ body: (UInt32) -> Void) {
+  private func scan(chunk c: Int, blocks: ClosedRange<Int>, maxTop: UInt8, tops: [UInt8], _ body: (UInt32) -> Bool)
+    -> Bool
+  {
     let chunk = chunks[c]
     let bounds = blockTops[c]
     for b in blocks where bounds[b] <= maxTop {
       for k in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, chunk.count) {
         let pin = chunk[k]
-        if tops[Int(pin)] <= maxTop { body(pin) }
+        if tops[Int(pin)] <= maxTop && !body(pin) { return false }
       }
     }
+    return true
   }
 }
