@@ -243,24 +243,14 @@ extension ClusterIndex {
       // The middle key's cell at this depth is keys[start ..< end]; either end is a cut.
       let shift = UInt64(2 * (MortonKey.bitsPerAxis - depth))
       let cell = keys[middle] >> shift
-      let end = firstIndex(in: keys, notBelow: (cell + 1) << shift)
-      let start = firstIndex(in: keys, notBelow: cell << shift)
+      let end = partitionPoint(in: keys.indices) { keys[$0] < (cell + 1) << shift }
+      let start = partitionPoint(in: keys.indices) { keys[$0] < cell << shift }
       for candidate in [end, start] where candidate > 0 && candidate < keys.count {
         if abs(candidate - middle) < abs(cut - middle) { cut = candidate }
       }
       if abs(cut - middle) <= keys.count / 32 { break }
     }
     return cut
-  }
-
-  /// The first index of `keys` (ascending) whose key is at least `key` (`keys.count` when none).
-  private static func firstIndex(in keys: [UInt64], notBelow key: UInt64) -> Int {
-    var (low, high) = (0, keys.count)
-    while low < high {
-      let mid = low + (high - low) / 2
-      if keys[mid] < key { low = mid + 1 } else { high = mid }
-    }
-    return low
   }
 
   /// A 64-bit hash of a pin id (FNV-1a, then a SplitMix64 finaliser); cluster ids add these.

@@ -128,16 +128,11 @@ extension ClusterIndex {
 
   /// Keeps ``roots`` (the items of level 0, in Z order) in step with a change of level 0.
   private mutating func updateRoots(_ change: LevelChange) {
-    var lo = 0
-    var hi = roots.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if precedes(roots[mid], change.pin) { lo = mid + 1 } else { hi = mid }
-    }
+    let at = partitionPoint(in: roots.indices) { precedes(roots[$0], change.pin) }
     if change.entered {
-      roots.insert(change.pin, at: lo)
-    } else if lo < roots.count && roots[lo] == change.pin {
-      roots.remove(at: lo)
+      roots.insert(change.pin, at: at)
+    } else if at < roots.count && roots[at] == change.pin {
+      roots.remove(at: at)
     }
   }
 }

@@ -230,14 +230,10 @@ private struct JoinedPins {
 
   /// The pins `seed` took (a pin listed twice in the record appears twice).
   func pins(absorbedBy seed: UInt32) -> ArraySlice<UInt32> {
-    var (lo, hi) = (0, seeds.count)
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if seeds[mid] < seed { lo = mid + 1 } else { hi = mid }
-    }
-    var end = lo
+    let start = partitionPoint(in: seeds.indices) { seeds[$0] < seed }
+    var end = start
     while end < seeds.count && seeds[end] == seed { end += 1 }
-    return pins[lo..<end]
+    return pins[start..<end]
   }
 }
 

@@ -85,27 +85,16 @@ struct MortonList: Sendable {
   /// The chunk that holds, or would hold, pin `pin` with key `key`: the last whose first pin is
   /// not after it.
   private func chunkIndex(key: UInt64, pin: UInt32) -> Int {
-    var lo = 0
-    var hi = chunks.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      let first = chunks[mid][0]
-      let firstKey = firstKeys[mid]
-      if firstKey < key || (firstKey == key && first <= pin) { lo = mid } else { hi = mid - 1 }
+    let after = partitionPoint(in: 0..<chunks.count) { c in
+      firstKeys[c] < key || (firstKeys[c] == key && chunks[c][0] <= pin)
     }
-    return lo
+    return max(after - 1, 0)
   }
 
   /// Where `pin` is or would go inside chunk `c`.
   private func slot(of pin: UInt32, in c: Int, keys: MortonKeys) -> Int {
     let chunk = chunks[c]
-    var lo = 0
-    var hi = chunk.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if keys.precedes(Int(chunk[mid]), Int(pin)) { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
+    return partitionPoint(in: chunk.indices) { keys.precedes(Int(chunk[$0]), Int(pin)) }
   }
 
   /// Adds a pin (its key computed by `keys`, its top in `tops`).
@@ -281,12 +270,7 @@ struct MortonList: Sendable {
   private func blockRange(keys: Range<UInt64>) -> ClosedRange<Int>? {
     // The last of `count` entries whose key is below `key` (−1: none).
     let lastBelow = { (key: UInt64, count: Int, keyAt: (Int) -> UInt64) -> Int in
-      var (lo, hi) = (-1, count - 1)
-      while lo < hi {
-        let mid = (lo + hi + 1) / 2
-        if keyAt(mid) < key { lo = mid } else { hi = mid - 1 }
-      }
-      return lo
+      partitionPoint(in: 0..<count) { keyAt($0) < key } - 1
     }
     let block = { (key: UInt64) -> Int? in
       let c = lastBelow(key, firstKeys.count) { firstKeys[$0] }

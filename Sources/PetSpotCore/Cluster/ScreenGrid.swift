@@ -16,13 +16,7 @@ struct ScreenGrid {
   /// Calls `body` with every entry whose x lies within r of p.x.
   @inline(__always)
   private func sweep(near p: ScreenPoint, within r: Double, _ body: (Int, ScreenPoint) -> Void) {
-    var lo = 0
-    var hi = xs.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if xs[mid] <= p.x - r { lo = mid + 1 } else { hi = mid }
-    }
-    var k = lo
+    var k = partitionPoint(in: xs.indices) { xs[$0] <= p.x - r }
     while k < xs.count, xs[k] < p.x + r {
       body(indices[k], points[indices[k]])
       k += 1

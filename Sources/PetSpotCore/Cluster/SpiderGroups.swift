@@ -41,13 +41,7 @@ struct SpiderGroups {
       taken[i] = true
       var members = [i]
       let p = anchors[i]
-      var lo = 0
-      var hi = byX.count
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if anchors[byX[mid]].x <= p.x - d { lo = mid + 1 } else { hi = mid }
-      }
-      var k = lo
+      var k = partitionPoint(in: byX.indices) { anchors[byX[$0]].x <= p.x - d }
       while k < byX.count, anchors[byX[k]].x < p.x + d {
         let j = byX[k]
         k += 1

@@ -37,15 +37,10 @@ private struct NodeBuilder {
         var lower = s
         for quadrant in 0..<4 {
           // The run of keys whose bit pair at this level is ≤ quadrant ends at `upper`.
-          var lo = lower
-          var hi = s + n
-          while lo < hi {
-            let mid = (lo + hi) / 2
-            if (k[mid] >> shift) & 3 <= UInt64(quadrant) { lo = mid + 1 } else { hi = mid }
-          }
-          append(start: lower, count: lo - lower)
+          let upper = partitionPoint(in: lower..<(s + n)) { (k[$0] >> shift) & 3 <= UInt64(quadrant) }
+          append(start: lower, count: upper - lower)
           pending.append((first + quadrant, level + 1))
-          lower = lo
+          lower = upper
         }
       }
     }

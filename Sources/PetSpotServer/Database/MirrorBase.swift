@@ -63,13 +63,8 @@ final class MirrorBase: Sendable {
 
   /// The position of the row with `seq`, or `nil`. - Complexity: O(log n).
   func position(ofSeq seq: Int64) -> Int? {
-    var low = 0
-    var high = seqs.count
-    while low < high {
-      let mid = (low + high) / 2
-      if seqs[mid] < seq { low = mid + 1 } else { high = mid }
-    }
-    return low < seqs.count && seqs[low] == seq ? low : nil
+    let at = partitionPoint(in: seqs.indices) { seqs[$0] < seq }
+    return at < seqs.count && seqs[at] == seq ? at : nil
   }
 
   /// The columns while a base is built.
