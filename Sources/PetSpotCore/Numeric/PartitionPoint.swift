@@ -3,7 +3,8 @@
 /// upper bound when it holds throughout. A binary search: at most ⌈log₂(count + 1)⌉ calls, none
 /// outside `range`.
 ///
-/// The package's one binary search. Its predicate takes an index, not an element, so that it
+/// The package's binary search (but a greedy pass's galloping search for a neighbour cell,
+/// `MortonCells.index(of:after:in:)`). Its predicate takes an index, not an element, so that it
 /// searches what is not an array of the keys: chunks by their first pin, runs of Morton keys by a
 /// bit pair, a sorted permutation by the values it points at. The first element not below `key`
 /// in a sorted `values`: `partitionPoint(in: values.indices) { values[$0] < key }`; the last one
