@@ -23,10 +23,14 @@ extension ClusterIndex {
   /// With a `scope` other than ``HierarchyScope/all``, the hierarchy holds only the pins of that
   /// scope (one of a filterable index's filter hierarchies); with `all`, a filterable index builds
   /// those too.
+  ///
+  /// `firstPassCellItems` sets how coarse the first greedy pass's cells may be (`nil`: the
+  /// builder's own choice, ``HierarchyBuilder/firstPassCellItems``): tests vary it, the hierarchy
+  /// never depends on it.
   package init(
     pins: PinSet, options: ClusterOptions, parts: Int,
     releasingPagesFrom releaseBytes: Int = ConsumedPages.minimumBytes,
-    scope: HierarchyScope = .all
+    scope: HierarchyScope = .all, firstPassCellItems: Int? = nil
   ) throws(InvalidInput) {
     try options.validate()
     let aggregates = try AggregateTable(aggregates: options.aggregates, pins: pins)
@@ -36,7 +40,8 @@ extension ClusterIndex {
     // Moved out of the parts, not shared with them: the repair of the cut then writes the arrays
     // in place (a shared array would be copied whole by its first write).
     let built = Self.buildParts(
-      pins: pins, options: options, parts: parts, releaseBytes: releaseBytes, scope: scope)
+      pins: pins, options: options, parts: parts, releaseBytes: releaseBytes, scope: scope,
+      firstPassCellItems: firstPassCellItems ?? HierarchyBuilder.firstPassCellItems)
     (clusters, members) = (built.clusters, built.members)
     (tops, absorbers, heads, roots, order) = (built.tops, built.absorbers, built.heads, built.roots, built.order)
     liveClusters = clusters.count
@@ -85,7 +90,8 @@ extension ClusterIndex {
   /// numbers and member runs move up. The builders' clusters and members are released as they
   /// are merged, their per-slot outputs when this returns (before the repair of the cut).
   private static func buildParts(
-    pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, scope: HierarchyScope
+    pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, scope: HierarchyScope,
+    firstPassCellItems: Int
   ) -> BuiltParts {
     // The Morton keys and the id hashes are independent: one core each, then the keys are sorted
     // on both (the hashes take less time than the sort: one core would wait for the other) — or,
@@ -114,19 +120,28 @@ extension ClusterIndex {
     let split = parts > 1 ? Self.splitPoint(keys) : count
     let cut = split > 0 && split < count
     let boundaryKey = split < count ? keys[split] : .max
-    // The keys are computed again from the pins where needed (the list's chunk bounds): not kept
-    // through the build.
+    // The depth of each part's first-pass cells, chosen from how its pins fill them (a part per
+    // core). The keys are computed again from the pins where needed (the list's chunk bounds):
+    // not kept through the build.
+    let firstPassDepth = { (range: Range<Int>) in
+      HierarchyBuilder.firstPassDepth(sortedKeys: keys[range], options: options, cellItems: firstPassCellItems)
+    }
+    var firstPassDepths = (0, 0)
+    ParallelPair.run(
+      { firstPassDepths.0 = firstPassDepth(0..<split) }, { firstPassDepths.1 = firstPassDepth(split..<count) })
     keys = []
     // Each builder is made (copying its slots' data) on its own core; then the hashes go, and
     // each part is built on its own core.
-    let builder = { (range: Range<Int>, boundaryKey: UInt64) in
+    let builder = { (range: Range<Int>, boundaryKey: UInt64, firstPassDepth: Int) in
       HierarchyBuilder(
-        pins: pins, options: options, boundaryKey: boundaryKey, order: order, range: range, hashes: hashes,
-        releaseBytes: releaseBytes)
+        pins: pins, options: options, boundaryKey: boundaryKey, order: order, range: range,
+        firstPassDepth: firstPassDepth, hashes: hashes, releaseBytes: releaseBytes)
     }
-    var first = builder(0..<0, .max)
+    var first = builder(0..<0, .max, 0)
     var second = first
-    ParallelPair.run({ first = builder(0..<split, boundaryKey) }, { second = builder(split..<count, .max) })
+    ParallelPair.run(
+      { first = builder(0..<split, boundaryKey, firstPassDepths.0) },
+      { second = builder(split..<count, .max, firstPassDepths.1) })
     hashes = []
     ParallelPair.run({ first.build() }, { second.build() })
     var out = BuiltParts(boundarySeeds: cut ? first.boundarySeeds : nil)

@@ -13,6 +13,8 @@ struct HierarchyBuilder {
   private(set) var positions: PartPositions
   /// The first key of the next part (`UInt64.max` for the last part).
   let boundaryKey: UInt64
+  /// The depth of the first pass's cells (``firstPassDepth(sortedKeys:options:cellItems:)``).
+  let firstPassDepth: Int
   /// The smallest array whose pages go back as it is consumed (``ConsumedPages``).
   let releaseBytes: Int
   var clusters: [ClusterIndex.Cluster] = []
@@ -35,12 +37,14 @@ struct HierarchyBuilder {
   private var waiting: [LevelItem] = []
   private var waitingStarts: [Int]
 
-  /// A builder over slots `range` of the whole Z order (`keys`, `order`: positions by slot).
+  /// A builder over slots `range` of the whole Z order (`order`: positions by slot), whose first
+  /// pass groups its pins in cells of depth `firstPassDepth`.
   init(
     pins: PinSet, options: ClusterOptions, boundaryKey: UInt64, order: [UInt32], range: Range<Int>,
-    hashes idHashes: [UInt64], releaseBytes: Int
+    firstPassDepth: Int, hashes idHashes: [UInt64], releaseBytes: Int
   ) {
     self.options = options
+    self.firstPassDepth = firstPassDepth
     self.releaseBytes = releaseBytes
     let positions = PartPositions(order: order, range: range)
     self.positions = positions
@@ -103,23 +107,16 @@ struct HierarchyBuilder {
   /// same instructions at 1M skewed pins, a third more at 10M (callgrind: 5.47G / 64.9G against
   /// 5.47G / 48.8G for two builds; 2 · d: 5.85G / 45.5G).
   mutating func build() {
-    // Cells at least 2·reach wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius
-    // reach then crosses at most one edge per axis. After the first pass they are twice that
-    // (≥ 4·d): a seed then reaches about one neighbour cell instead of three, and the longer
-    // scans of its own cell cost less than the look-ups saved (builds 4–7 % faster on 100k–1M
-    // skewed pins, no slower at 10M).
-    // minSeparation is validated to [0.01, 1000]: log2 lies in [-6, 11].
-    let cellPoints = Int(clamping: Double.log2(2 * options.minSeparation), to: -64...64, rounding: .up) ?? 0
     let first = options.maxZoom - 1
-    let widening = min(2, max(first, 0))
     for level in stride(from: first, through: 0, by: -1) {
       admitWaiting(level + 1)
-      let reachLevels = level == first ? widening : 0
-      let depth = min(max(8 + level - cellPoints - (level == first ? reachLevels : 1), 0), 31)
+      let (reachDepth, reachLevels) = Self.passCells(level: level, options: options)
+      let depth = level == first ? firstPassDepth : reachDepth
       let d = options.separation(atLevel: level)
       // Nearest squared distances, capped at the reach: nothing closer is known beyond it.
       let reach = d * Double(1 << reachLevels)
-      var near = level == first && widening > 0 ? [Double](hugePagesRepeating: reach * reach, count: items.count) : []
+      var near =
+        level == first && reachLevels > 0 ? [Double](hugePagesRepeating: reach * reach, count: items.count) : []
       mergeLevel(level: level, separation: d, reach: reach, depth: depth, near: &near)
       if !near.isEmpty { setAsideIsolated(near: &near, below: level) }
     }
@@ -133,6 +130,41 @@ struct HierarchyBuilder {
     // Only the outputs are read from here on: the rest goes back before the parts are merged.
     (items, waiting, statusCodes, hashes, positions) = ([], [], [], [], PartPositions(order: [], range: 0..<0))
   }
+
+  /// The depth of the cells a pass at `level` needs, and its reach in levels above its
+  /// separation: the first pass (level maxZoom − 1) reaches 4 · d (less below maxZoom 3), the
+  /// others d.
+  ///
+  /// Cells at least 2·reach wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius
+  /// reach then crosses at most one edge per axis. After the first pass they are twice that
+  /// (≥ 4·d): a seed then reaches about one neighbour cell instead of three, and the longer
+  /// scans of its own cell cost less than the look-ups saved (builds 4–7 % faster on 100k–1M
+  /// skewed pins, no slower at 10M).
+  static func passCells(level: Int, options: ClusterOptions) -> (depth: Int, reachLevels: Int) {
+    // minSeparation is validated to [0.01, 1000]: log2 lies in [-6, 11].
+    let cellPoints = Int(clamping: Double.log2(2 * options.minSeparation), to: -64...64, rounding: .up) ?? 0
+    let first = options.maxZoom - 1
+    let reachLevels = level == first ? min(2, max(first, 0)) : 0
+    return (min(max(8 + level - cellPoints - (level == first ? reachLevels : 1), 0), 31), reachLevels)
+  }
+
+  /// The depth of the first pass's cells for a part whose pins have the Morton keys `sortedKeys`
+  /// (ascending): as coarse as up to 8 depths above the reach's allow while at most `cellItems`
+  /// pins share an average pin's cell (``CellSizes``).
+  ///
+  /// The first pass holds every pin: where most are alone in the reach's cells, a seed looks up
+  /// two or three neighbour cells to find nothing, and coarser cells trade those look-ups for
+  /// short scans (wider cells never change the result).
+  static func firstPassDepth(sortedKeys: ArraySlice<UInt64>, options: ClusterOptions, cellItems: Int) -> Int {
+    let reachDepth = passCells(level: options.maxZoom - 1, options: options).depth
+    return CellSizes.coarsestDepth(sortedKeys: sortedKeys, from: reachDepth, levels: 8, averageAtMost: cellItems)
+  }
+
+  /// ``firstPassDepth(sortedKeys:options:cellItems:)``'s bound by default. On the generator's
+  /// skewed pins (a part holding half), 1M: 2.1–2.5 pins in an average pin's cell at depth 14 (the
+  /// reach's), 5.0–6.4 at 13, 14–19 at 12, 43–55 at 11, and the first pass about 42 / 34 / 30 /
+  /// 36 ms; 10M: 12–16 at 14, 40–56 at 13, the pass about 590 / 640 ms.
+  static let firstPassCellItems = 24
 
   /// After the first pass (`near` by slot: the first level's items are the part's slots, in
   /// order): sets aside the seeds with nothing within the separation of the next level, until the
