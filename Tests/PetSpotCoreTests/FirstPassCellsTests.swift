@@ -5,7 +5,7 @@ import Testing
 /// The first greedy pass chooses its cells' depth from how many pins share an average pin's cell
 /// (``CellSizes``), measured in passes over the sorted keys: the measure must be the cells'
 /// sizes counted one by one, the choice the coarsest depth within the bound, and the hierarchy
-/// the same whatever the choice.
+/// the same whatever the choice (coarse cells also widen the pass's reach).
 @Suite("Clustering: the first pass's cells")
 struct FirstPassCellsTests {
   /// Sorted 62-bit keys: spread over the whole map, in a few small spots (shared high bits), and
@@ -98,7 +98,8 @@ struct FirstPassCellsTests {
     let chosen = CellSizes.coarsestDepth(sortedKeys: keys[...], from: 14, levels: 8, averageAtMost: 24)
     #expect((chosen < 14) == (round < 2), "depth \(chosen) chosen")
     let options = ClusterOptions(minSeparation: [44, 60, 7, 300][round], maxZoom: [20, 16, 12, 9][round])
-    // 0: the cells the reach needs; 1 << 40: eight depths coarser (or the whole map).
+    // 0: the cells the reach needs (and its reach); 1 << 40: eight depths coarser (or the whole
+    // map), and a reach widened to an eighth of their width.
     let reference = try ClusterIndex(pins: pins, options: options, parts: 1, firstPassCellItems: 0)
       .structureDescription()
     #expect(!reference.contains { $0.hasPrefix("BROKEN") })

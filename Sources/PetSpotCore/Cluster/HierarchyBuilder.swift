@@ -97,13 +97,14 @@ struct HierarchyBuilder {
   /// Runs the greedy passes from level maxZoom − 1 down to 0.
   ///
   /// Most pins are far from every other pin at the top levels, where a pass would only carry
-  /// them over. So the first pass (all pins) also measures, within a wider reach (4 · d; less
-  /// below maxZoom 3), each seed's distance to the nearest other pin; a pin with nothing within
-  /// d_L is an item of level L on its own (a seed taking nothing, taken by nothing) and is left
-  /// out of the passes until the first level whose separation exceeds that distance. The result
-  /// is the same (the items of every lower level are among the first level's seeds, so the
-  /// distance bounds theirs); the passes handle about a third fewer items on real data. A reach
-  /// of 8 · d set a few more pins aside but made the first pass scan four times the area: the
+  /// them over. So the first pass (all pins) also measures, within a wider reach (4 · d, less
+  /// below maxZoom 3; more in coarse cells: ``firstPassReach(_:depth:)``), each seed's distance
+  /// to the nearest other pin; a pin with nothing within d_L is an item of level L on its own (a
+  /// seed taking nothing, taken by nothing) and is left out of the passes until the first level
+  /// whose separation exceeds that distance. The result is the same (the items of every lower
+  /// level are among the first level's seeds, so the distance bounds theirs); the passes handle
+  /// about a third fewer items on real data. With the cells tied to the reach, a reach of 8 · d
+  /// set a few more pins aside but made the first pass scan four times the area: the
   /// same instructions at 1M skewed pins, a third more at 10M (callgrind: 5.47G / 64.9G against
   /// 5.47G / 48.8G for two builds; 2 · d: 5.85G / 45.5G).
   mutating func build() {
@@ -113,10 +114,10 @@ struct HierarchyBuilder {
       let (reachDepth, reachLevels) = Self.passCells(level: level, options: options)
       let depth = level == first ? firstPassDepth : reachDepth
       let d = options.separation(atLevel: level)
+      let measuresNear = level == first && reachLevels > 0
+      let reach = measuresNear ? Self.firstPassReach(d * Double(1 << reachLevels), depth: depth) : d
       // Nearest squared distances, capped at the reach: nothing closer is known beyond it.
-      let reach = d * Double(1 << reachLevels)
-      var near =
-        level == first && reachLevels > 0 ? [Double](hugePagesRepeating: reach * reach, count: items.count) : []
+      var near = measuresNear ? [Double](hugePagesRepeating: reach * reach, count: items.count) : []
       mergeLevel(level: level, separation: d, reach: reach, depth: depth, near: &near)
       if !near.isEmpty { setAsideIsolated(near: &near, below: level) }
     }
@@ -158,6 +159,19 @@ struct HierarchyBuilder {
   static func firstPassDepth(sortedKeys: ArraySlice<UInt64>, options: ClusterOptions, cellItems: Int) -> Int {
     let reachDepth = passCells(level: options.maxZoom - 1, options: options).depth
     return CellSizes.coarsestDepth(sortedKeys: sortedKeys, from: reachDepth, levels: 8, averageAtMost: cellItems)
+  }
+
+  /// The first pass's reach, widened from `reach` (``passCells(level:options:)``'s, 4 · d) to an
+  /// eighth of the width of its cells at `depth` when that is more: when the cells are two or
+  /// more depths coarser than the reach needs (``firstPassDepth(sortedKeys:options:cellItems:)``).
+  /// Within those cells a wider reach costs little (the same cells are scanned, a few more
+  /// neighbours looked up), and a pin alone within it skips the passes down to the level whose
+  /// separation exceeds it instead of coming back a few levels down. (An eighth, not a quarter:
+  /// a seed's disk then reaches past each side of its cell an eighth of the time; with a quarter
+  /// the first pass took half as long again.) Never more than half the cells' width: `reach` is
+  /// at most half the reach's cells' width, and the cells at `depth` are at least those.
+  static func firstPassReach(_ reach: Double, depth: Int) -> Double {
+    max(reach, 1 / Double(UInt64(1) << UInt64(depth)) / 8)
   }
 
   /// ``firstPassDepth(sortedKeys:options:cellItems:)``'s bound by default. On the generator's
