@@ -218,12 +218,12 @@ sanitize: .deps.stamp
 	$(OUT)/capi_test_sanitized
 
 ## sanitize-thread: ThreadSanitizer over the concurrency tests (eight threads, one handle each; the
-## server under concurrent requests; the engine's two-thread pairs).
+## server under concurrent requests; the engine's two-thread pairs; cluster builds in two parts).
 TSAN_SCRATCH := .build-tsan
 sanitize-thread: .deps.stamp
 	$(SWIFT) build --scratch-path $(TSAN_SCRATCH) --sanitize=thread
 	PETSPOT_GEO_BIN=$(CURDIR)/$(TSAN_SCRATCH)/debug/petspot-geo $(SWIFT) test --scratch-path $(TSAN_SCRATCH) \
-	  --sanitize=thread --filter 'Concurrency|ParallelPair'
+	  --sanitize=thread --filter 'Concurrency|ParallelPair|FirstPassCells'
 
 clean:
 	rm -rf .build $(INSTALL_SCRATCH) $(OUT) $(VENV) .deps.stamp Benchmarks/.build Benchmarks/compare/.venv \

@@ -59,4 +59,46 @@ struct ParallelPairTests {
     for _ in 0..<10_000 { ParallelPair.run({ firsts += 1 }, { seconds += 1 }) }
     #expect(firsts == 10_000 && seconds == 10_000)
   }
+
+  /// A number several threads write.
+  private final class Shared: Sendable {
+    let value: Atomic<Int>
+    init(_ value: Int) { self.value = Atomic(value) }
+    var current: Int { value.load(ordering: .acquiring) }
+  }
+
+  @Test("shared tasks: each runs once, after the pieces, on whichever side is free; both sides take some")
+  func sharedTasks() {
+    // Every task once, whatever the count (none, fewer than the sides, many), its write seen after.
+    for tasks in [0, 1, 2, 3, 100] {
+      let runs = (0..<tasks).map { _ in Shared(0) }
+      var (firstDone, secondDone) = (false, false)
+      ParallelPair.run(
+        { firstDone = true }, { secondDone = true }, sharing: tasks,
+        { k in _ = runs[k].value.wrappingAdd(1, ordering: .relaxed) })
+      #expect(firstDone && secondDone)
+      #expect(runs.map(\.current) == Array(repeating: 1, count: tasks))
+    }
+    // A long first piece: the second side takes a task meanwhile, and the first piece's side takes
+    // the other once it is done (the first task holds its side until then: both sides take one).
+    let (short, long) = (Started(), Started())
+    let takers = [Shared(-1), Shared(-1)]
+    let firstSide = Shared(0)
+    let deadline = ContinuousClock.now + .seconds(10)
+    ParallelPair.run(
+      {
+        firstSide.value.store(Int(bitPattern: pthread_self()), ordering: .releasing)
+        _ = Self.meet(long, short)
+        while takers[0].current < 0 && ContinuousClock.now < deadline {}
+      },
+      { _ = Self.meet(short, long) },
+      sharing: 2,
+      { k in
+        takers[k].value.store(Int(bitPattern: pthread_self()) == firstSide.current ? 1 : 2, ordering: .releasing)
+        if k == 0 {
+          while takers[1].current < 0 && ContinuousClock.now < deadline {}
+        }
+      })
+    #expect(takers.map(\.current) == [2, 1])
+  }
 }

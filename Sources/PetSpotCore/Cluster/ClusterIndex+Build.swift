@@ -165,41 +165,47 @@ extension ClusterIndex {
       count = pins.count
     }
     var list = MortonList(sorted: [], keys: MortonKeys(PinSet()), sortedTops: [])
-    // What the second side reads of the parts, moved out of the builders (the first side empties
-    // them of their records) and handed back as it is scattered: the parts' per-slot outputs and
-    // the per-pin ones are never all resident.
-    var partAbsorbers = [first.absorbers, second.absorbers]
-    var partHeads = [first.heads, second.heads]
-    (first.tops, first.absorbers, first.heads) = ([], [], [])
-    (second.tops, second.absorbers, second.heads) = ([], [], [])
+    // The parts' member runs and per-slot outputs, moved out of the builders (the first side
+    // empties them of their records) and handed back as they are copied and scattered: the parts'
+    // and the whole's are never all resident.
+    var partMembers = (first.members, second.members)
+    var firstSlots = SlotOutputs(absorbers: first.absorbers, heads: first.heads)
+    var secondSlots = SlotOutputs(absorbers: second.absorbers, heads: second.heads)
+    (first.tops, first.absorbers, first.heads, first.members) = ([], [], [], [])
+    (second.tops, second.absorbers, second.heads, second.members) = ([], [], [], [])
+    var members: [UInt32] = []
     tops.withUnsafeMutableBufferPointer { topsBuffer in
       absorbers.withUnsafeMutableBufferPointer { absorbersBuffer in
         heads.withUnsafeMutableBufferPointer { headsBuffer in
           let (topsByPin, absorbersByPin, headsByPin) = (topsBuffer, absorbersBuffer, headsBuffer)
-          // A part's per-slot outputs written by pin: the two parts write disjoint pins.
-          let scatter = { (part: Int) in
-            let base = part == 0 ? 0 : split
-            partAbsorbers[part].withUnsafeMutableBufferPointer { slotAbsorbers in
-              partHeads[part].withUnsafeMutableBufferPointer { slotHeads in
+          // A part's per-slot outputs written by pin (from slot `base` of the Z order on; `move`
+          // renumbers its heads): the two parts write disjoint pins.
+          let scatter = { (slots: inout SlotOutputs, base: Int, move: (UInt32) -> UInt32) in
+            slots.absorbers.withUnsafeMutableBufferPointer { slotAbsorbers in
+              slots.heads.withUnsafeMutableBufferPointer { slotHeads in
                 var absorberPages = ConsumedPages(slotAbsorbers, minimumBytes: releaseBytes)
                 var headPages = ConsumedPages(slotHeads, minimumBytes: releaseBytes)
                 for slot in slotAbsorbers.indices {
                   let pin = Int(zOrder[base + slot])
                   topsByPin[pin] = sortedTops[base + slot]
                   absorbersByPin[pin] = slotAbsorbers[slot]
-                  headsByPin[pin] = part == 0 ? slotHeads[slot] : moved(slotHeads[slot])
+                  headsByPin[pin] = move(slotHeads[slot])
                   absorberPages.consumed(before: slot + 1)
                   headPages.consumed(before: slot + 1)
                 }
               }
             }
-            (partAbsorbers[part], partHeads[part]) = ([], [])
+            slots = SlotOutputs(absorbers: [], heads: [])
           }
-          // Each side writes only its own variables (`out` belongs to the first; the per-pin arrays,
-          // through the scatters, to the second).
+          // Each side writes only its own variables (`out` belongs to the first, `list` and
+          // `members` to the second); then the two scatters, each taken by whichever side is free
+          // first (they write the per-pin arrays at disjoint pins, and their parts' outputs only),
+          // so that the sides end about together. (Which piece is the longer depends on the pins:
+          // with the scatters after the list on the second side, that side took 254–290 ms of a
+          // 255–331 ms join at 10M pins, while the records' side was the longer at 1M.)
           ParallelPair.run(
             {
-              // Joined into arrays of the final size, each part's pages handed back as they are
+              // Joined into an array of the final size, each part's pages handed back as they are
               // copied: the parts and the whole are never all resident at once.
               var clusters = [Cluster](hugePagesCapacity: room(first.clusters.count + second.clusters.count, 1024))
               clusters.appendReleasing(&first.clusters, minimumBytes: releaseBytes) { $0 }
@@ -211,26 +217,36 @@ extension ClusterIndex {
               }
               out.tableFill = ClusterTable.Fill(count: clusters.count) { clusters[$0].idHash }
               out.clusters = clusters
-              var members = [UInt32](hugePagesCapacity: room(first.members.count + second.members.count, 64))
-              members.appendReleasing(&first.members, minimumBytes: releaseBytes) { $0 }
-              members.appendReleasing(&second.members, minimumBytes: releaseBytes) { $0 }
-              out.members = members
             },
             {
-              // The list and both parts' per-pin outputs: about as long as the joined records and
-              // their table on the other side.
               list = MortonList(sorted: zOrder, keys: MortonKeys(pins), sortedTops: sortedTops)
-              scatter(0)
-              scatter(1)
+              members = [UInt32](hugePagesCapacity: room(partMembers.0.count + partMembers.1.count, 64))
+              members.appendReleasing(&partMembers.0, minimumBytes: releaseBytes) { $0 }
+              members.appendReleasing(&partMembers.1, minimumBytes: releaseBytes) { $0 }
+            },
+            sharing: 2,
+            { part in
+              if part == 0 {
+                scatter(&firstSlots, 0) { $0 }
+              } else {
+                scatter(&secondSlots, split, moved)
+              }
             })
         }
       }
     }
+    out.members = members
     out.order = list
     out.tops = tops
     out.absorbers = absorbers
     out.heads = heads
     return out
+  }
+
+  /// A part's per-slot outputs (see ``HierarchyBuilder``): absorbing seeds and head nodes.
+  private struct SlotOutputs {
+    var absorbers: [UInt32]
+    var heads: [UInt32]
   }
 
   /// The array itself, or a copy without the spare capacity when that is over 1/16 of it (a

@@ -37,7 +37,7 @@ extension HierarchyBuilder {
                 heads.withUnsafeMutableBufferPointer { heads in
                   let neighbours = SeedNeighbourhood(
                     grid: grid, codes: codes, starts: starts,
-                    scan: Scan(items: items, taken: taken, d2: d * d, reach2: reach * reach, near: near), found: found
+                    scan: Scan(items: items, taken: taken, d2: d * d, near: near), found: found
                   )
                   let recorder = ClusterRecorder(
                     level: level, items: items, positions: positions, statusCodes: statusCodes, hashes: hashes,
@@ -339,36 +339,54 @@ private enum Neighbourhood {
 }
 
 /// What a seed's scan reads and marks: the level's items and taken flags and, on the first
-/// level, the items' nearest squared distances within the reach (else `near` is empty).
+/// level, the items' nearest squared distances within the reach (else `near` is empty; its
+/// entries start at the reach², so that a plain minimum keeps them capped there).
 private struct Scan {
   let items: UnsafeBufferPointer<LevelItem>
   let taken: UnsafeMutableBufferPointer<Bool>
-  let d2: Double, reach2: Double
+  let d2: Double
   let near: UnsafeMutableBufferPointer<Double>
 
   /// Marks the untaken items of `range` closer than √d2 to the seed `i` at (x, y) (on the torus)
-  /// and writes them to `found` from `start` on; returns where the list now ends. Records
-  /// distances under √reach2 for both ends.
+  /// and writes them to `found` from `start` on; returns where the list now ends. On the first
+  /// level, also lowers both ends' nearest distances.
   @inline(__always)
   func take(
     _ range: Range<Int>, seed i: Int, x: Double, y: Double, into found: UnsafeMutableBufferPointer<Int32>, at start: Int
   ) -> Int {
     var end = start
+    guard !near.isEmpty else {
+      for j in range where !taken[j] {
+        // Across the antimeridian when shorter that way.
+        let dx = WorldCopy.distance(nearby: items[j].x - x)
+        let dy = items[j].y - y
+        if dx * dx + dy * dy < d2 {
+          taken[j] = true
+          found[end] = Int32(truncatingIfNeeded: j)
+          end += 1
+        }
+      }
+      return end
+    }
+    // The first level, every pin, alone or in crowds: whether an item lies within the separation,
+    // or within the reach, is hard to predict, so neither is a branch. An item's index is written
+    // to `found` every time and kept only on a hit (the end stays below the level's item count:
+    // the seed is never among them); the seed's own distance stays in a register (the compiler
+    // could not keep it there: `near[i]` might be `near[j]`). The first pass at 10M pins took
+    // about a fifth less time than with branches, a country's 1M a third less.
+    var nearest = near[i]
     for j in range where !taken[j] {
-      // Across the antimeridian when shorter that way.
       let dx = WorldCopy.distance(nearby: items[j].x - x)
       let dy = items[j].y - y
       let e2 = dx * dx + dy * dy
-      if e2 < d2 {
-        taken[j] = true
-        found[end] = Int32(truncatingIfNeeded: j)
-        end += 1
-      }
-      if !near.isEmpty && e2 < reach2 {
-        near[i] = min(near[i], e2)
-        near[j] = min(near[j], e2)
-      }
+      let hit = e2 < d2
+      taken[j] = hit
+      found[end] = Int32(truncatingIfNeeded: j)
+      end &+= hit ? 1 : 0
+      nearest = min(nearest, e2)
+      near[j] = min(near[j], e2)
     }
+    near[i] = nearest
     return end
   }
 }

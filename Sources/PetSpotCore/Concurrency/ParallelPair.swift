@@ -22,6 +22,34 @@ package enum ParallelPair {
       handoff.finish()
     }
   }
+
+  /// Runs `first` and `second` concurrently, then `task` for 0..<`tasks`, each task on whichever
+  /// side is free first: a side done with its own piece takes the next task no side has taken.
+  /// The pieces and the tasks must not touch the same mutable state (a task may run beside either
+  /// piece, and beside any other task).
+  package static func run(_ first: () -> Void, _ second: () -> Void, sharing tasks: Int, _ task: (Int) -> Void) {
+    let counter = TaskCounter()
+    func takeTasks() {
+      while case let k = counter.take(), k < tasks { task(k) }
+    }
+    run(
+      {
+        first()
+        takeTasks()
+      },
+      {
+        second()
+        takeTasks()
+      })
+  }
+}
+
+/// The next task of ``ParallelPair/run(_:_:sharing:_:)`` to take.
+private final class TaskCounter: Sendable {
+  private let next = Atomic<Int>(0)
+
+  /// A task number no caller was given before.
+  func take() -> Int { next.wrappingAdd(1, ordering: .relaxed).oldValue }
 }
 
 /// The second piece of a pair, offered to the other thread. Whichever thread claims it first runs
