@@ -67,7 +67,7 @@ struct ParallelPairTests {
     var current: Int { value.load(ordering: .acquiring) }
   }
 
-  @Test("shared tasks: each runs once, after the pieces, on whichever side is free; both sides take some")
+  @Test("shared tasks: each runs once, on whichever side is free, its write seen after the call; both sides take some")
   func sharedTasks() {
     // Every task once, whatever the count (none, fewer than the sides, many), its write seen after.
     for tasks in [0, 1, 2, 3, 100] {

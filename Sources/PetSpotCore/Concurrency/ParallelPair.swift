@@ -23,10 +23,10 @@ package enum ParallelPair {
     }
   }
 
-  /// Runs `first` and `second` concurrently, then `task` for 0..<`tasks`, each task on whichever
-  /// side is free first: a side done with its own piece takes the next task no side has taken.
-  /// The pieces and the tasks must not touch the same mutable state (a task may run beside either
-  /// piece, and beside any other task).
+  /// Runs `first` and `second` concurrently, and `task` once for each of 0..<`tasks` on whichever
+  /// side is free first: a side done with its own piece takes the next task no side has taken, so
+  /// a task may run before, beside or after the other side's piece. The pieces and the tasks must
+  /// not touch the same mutable state.
   package static func run(_ first: () -> Void, _ second: () -> Void, sharing tasks: Int, _ task: (Int) -> Void) {
     let counter = TaskCounter()
     func takeTasks() {
