@@ -97,16 +97,20 @@ struct HierarchyBuilder {
   /// Runs the greedy passes from level maxZoom − 1 down to 0.
   ///
   /// Most pins are far from every other pin at the top levels, where a pass would only carry
-  /// them over. So the first pass (all pins) also measures, within a wider reach (4 · d, less
-  /// below maxZoom 3; more in coarse cells: ``firstPassReach(_:depth:)``), each seed's distance
-  /// to the nearest other pin; a pin with nothing within d_L is an item of level L on its own (a
-  /// seed taking nothing, taken by nothing) and is left out of the passes until the first level
-  /// whose separation exceeds that distance. The result is the same (the items of every lower
-  /// level are among the first level's seeds, so the distance bounds theirs); the passes handle
-  /// about a third fewer items on real data. With the cells tied to the reach, a reach of 8 · d
-  /// set a few more pins aside but made the first pass scan four times the area: the
-  /// same instructions at 1M skewed pins, a third more at 10M (callgrind: 5.47G / 64.9G against
-  /// 5.47G / 48.8G for two builds; 2 · d: 5.85G / 45.5G).
+  /// them over. So the first pass (all pins) also measures, within a wider reach (2 · d, d at
+  /// maxZoom 1; more in coarse cells: ``firstPassReach(_:depth:)``), each seed's distance to the
+  /// nearest other pin; a pin with nothing within d_L is an item of level L on its own (a seed
+  /// taking nothing, taken by nothing) and is left out of the passes until the first level whose
+  /// separation exceeds that distance. The result is the same (the items of every lower level are
+  /// among the first level's seeds, so the distance bounds theirs); the passes handle about a
+  /// third fewer items on real data. A wider reach sets more pins aside for longer, but where pins
+  /// crowd, the coarse cells that widen it are not chosen and the first pass scans the reach's
+  /// area: 8 · d cost a third more instructions than 4 · d at 10M pins, and 4 · d made the first
+  /// pass 1.2–2.1× as long as 2 · d where pins are dense (10M skewed pins; 1M around Paris's
+  /// places, 1M and 10M around France's: their builds 6–16 % faster with 2 · d, 10M skewed pins'
+  /// within the machine's noise), for no gain where pins are sparse (there the coarse cells'
+  /// reach is the wider one). Measuring nothing (a reach of d) sets nothing aside: the passes
+  /// over 1M skewed pins took a fifth longer.
   mutating func build() {
     let first = options.maxZoom - 1
     for level in stride(from: first, through: 0, by: -1) {
@@ -133,19 +137,19 @@ struct HierarchyBuilder {
   }
 
   /// The depth of the cells a pass at `level` needs, and its reach in levels above its
-  /// separation: the first pass (level maxZoom − 1) reaches 4 · d (less below maxZoom 3), the
-  /// others d.
+  /// separation: the first pass (level maxZoom − 1) reaches 2 · d (d at maxZoom 1), the others d.
   ///
   /// Cells at least 2·reach wide (2^k points with 2^k ≥ 2 · minSeparation): a disk of radius
   /// reach then crosses at most one edge per axis. After the first pass they are twice that
-  /// (≥ 4·d): a seed then reaches about one neighbour cell instead of three, and the longer
-  /// scans of its own cell cost less than the look-ups saved (builds 4–7 % faster on 100k–1M
-  /// skewed pins, no slower at 10M).
+  /// (≥ 4·d, as wide as the first pass's): a seed then reaches about one neighbour cell instead
+  /// of three, and the longer scans of its own cell cost less than the look-ups saved (builds
+  /// 4–7 % faster on 100k–1M skewed pins, no slower at 10M; twice wider again, 8 · d, was no
+  /// faster: 1M skewed pins' passes 109.5 against 108.7–110.3 ms per part).
   static func passCells(level: Int, options: ClusterOptions) -> (depth: Int, reachLevels: Int) {
     // minSeparation is validated to [0.01, 1000]: log2 lies in [-6, 11].
     let cellPoints = Int(clamping: Double.log2(2 * options.minSeparation), to: -64...64, rounding: .up) ?? 0
     let first = options.maxZoom - 1
-    let reachLevels = level == first ? min(2, max(first, 0)) : 0
+    let reachLevels = level == first ? min(1, max(first, 0)) : 0
     return (min(max(8 + level - cellPoints - (level == first ? reachLevels : 1), 0), 31), reachLevels)
   }
 
@@ -161,7 +165,7 @@ struct HierarchyBuilder {
     return CellSizes.coarsestDepth(sortedKeys: sortedKeys, from: reachDepth, levels: 8, averageAtMost: cellItems)
   }
 
-  /// The first pass's reach, widened from `reach` (``passCells(level:options:)``'s, 4 · d) to an
+  /// The first pass's reach, widened from `reach` (``passCells(level:options:)``'s, 2 · d) to an
   /// eighth of the width of its cells at `depth` when that is more: when the cells are two or
   /// more depths coarser than the reach needs (``firstPassDepth(sortedKeys:options:cellItems:)``).
   /// Within those cells a wider reach costs little (the same cells are scanned, a few more
@@ -175,9 +179,12 @@ struct HierarchyBuilder {
   }
 
   /// ``firstPassDepth(sortedKeys:options:cellItems:)``'s bound by default. On the generator's
-  /// skewed pins (a part holding half), 1M: 2.1–2.5 pins in an average pin's cell at depth 14 (the
-  /// reach's), 5.0–6.4 at 13, 14–19 at 12, 43–55 at 11, and the first pass about 42 / 34 / 30 /
-  /// 36 ms; 10M: 12–16 at 14, 40–56 at 13, the pass about 590 / 640 ms.
+  /// skewed pins (a part holding half; 60 pt, maxZoom 16: the reach's depth is 15), 1M: 1.3–1.4
+  /// pins in an average pin's cell at 15, 2.1–2.5 at 14, 5.0–6.4 at 13, 14–19 at 12, 43–55 at
+  /// 11; 10M: 12–16 at 14, 40–56 at 13. Bounds of 12 / 24 / 48 chose depths 13 / 12 / 11–12 at
+  /// 1M (the passes 127 / 114 / 124 ms per part), 14–15 / 14 / 13–14 at 10M (1,113 / 1,117 /
+  /// 1,061 ms) and 15 / 14 / 14 for 1M pins around France's places (96 / 91 / 92 ms): 48 gains
+  /// at 10M what it loses at 1M.
   static let firstPassCellItems = 24
 
   /// After the first pass (`near` by slot: the first level's items are the part's slots, in
