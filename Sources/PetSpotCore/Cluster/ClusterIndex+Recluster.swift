@@ -45,6 +45,9 @@ extension ClusterIndex {
     var absorbed: [UInt32] = []
     if tops[Int(seed)] <= UInt8(level) {
       let below = UInt8(level + 1)
+      // The closures capture these, not `self` (which would copy the whole index: see
+      // ``earliestSeed(before:level:separation:)``).
+      let (tops, absorbers, keys) = (tops, absorbers, keys)
       if let existing {
         forEachMember(of: clusters[Int(existing)]) { member in
           if tops[Int(member)] == below && absorbers[Int(member)] == seed { absorbed.append(member) }
@@ -54,7 +57,7 @@ extension ClusterIndex {
       // a cluster of any width (a linear search per joined pin made the repair of a cut through
       // one dense spot quadratic).
       absorbed.append(contentsOf: joined)
-      absorbed.sort { precedes($0, $1) }
+      absorbed.sort { keys.precedes(Int($0), Int($1)) }
       absorbed.removeAdjacentRepeats()
     }
     guard !absorbed.isEmpty else {

@@ -15,9 +15,10 @@ struct ZOrderQueue {
   private var heap = BinaryHeap<Entry>()
   private var queued: Set<UInt32> = []
 
-  mutating func push(_ pin: UInt32, index: ClusterIndex) {
+  /// Queues `pin` (keys: the index's ``MortonKeys``) unless it is queued already.
+  mutating func push(_ pin: UInt32, keys: MortonKeys) {
     guard queued.insert(pin).inserted else { return }
-    heap.push(Entry(key: index.keys[Int(pin)], pin: pin), by: Entry.precedes)
+    heap.push(Entry(key: keys[Int(pin)], pin: pin), by: Entry.precedes)
   }
 
   mutating func pop() -> UInt32? {
