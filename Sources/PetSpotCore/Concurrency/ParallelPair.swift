@@ -7,12 +7,13 @@ import Synchronization
 /// serial queue, which always gets a thread: no pool it waits for can be full); if that thread has
 /// not started it by the time the first is done, the caller runs it itself (so a pair of small
 /// pieces costs no thread wake-up: 2.3–2.8 µs, against 0.5–1.8 µs with `concurrentPerform`, and a
-/// pair whose helper is busy — pairs nested in a second piece, pairs started on several threads at
-/// once — runs on its caller alone, never waiting for another pair). Never `concurrentPerform`:
-/// called from a thread of Swift's cooperative pool (any `async` code), it takes its second worker
-/// from that pool, so on a two-core machine a build filled the whole pool and nothing else of the
-/// process's async work ran until it ended (a server's change-feed follower and its requests
-/// stalled for the seconds of a cluster build).
+/// pair whose helper is still busy when its first piece ends — pairs nested in a second piece,
+/// pairs started on several threads at once — runs its second piece on its caller too, never
+/// waiting for another pair). Never `concurrentPerform`: called from a thread of Swift's
+/// cooperative pool (any `async` code), it takes its second worker from that pool, so on a
+/// two-core machine a build filled the whole pool and nothing else of the process's async work ran
+/// until it ended (a server's change-feed follower and its requests stalled for the seconds of a
+/// cluster build).
 package enum ParallelPair {
   /// The one helper queue of the process, made once. A queue made for each call put the second
   /// pieces on one libdispatch thread after another, and glibc gives each thread that allocates a
