@@ -149,7 +149,7 @@ struct HierarchyBuilder {
     // minSeparation is validated to [0.01, 1000]: log2 lies in [-6, 11].
     let cellPoints = Int(clamping: Double.log2(2 * options.minSeparation), to: -64...64, rounding: .up) ?? 0
     let first = options.maxZoom - 1
-    let reachLevels = level == first ? min(1, max(first, 0)) : 0
+    let reachLevels = level == first && first > 0 ? 1 : 0
     return (min(max(8 + level - cellPoints - (level == first ? reachLevels : 1), 0), 31), reachLevels)
   }
 
