@@ -246,6 +246,14 @@ struct ClusterBuildReferenceTests {
     // Every pin is counted once among the roots' items.
     let world = try Self.indexLevel(one, level: 0)
     #expect(world.reduce(0) { $0 + $1.count } == pins.count)
+    // The bytes reported count the records and member slots, not the room a build reserves behind
+    // them (for every record there can be: address space, never written): per cluster its record
+    // and table slots, per pin its top, absorber, head, list place and member slot, and a
+    // megabyte for the rest. (Counting the room would add 56 bytes per pin without a cluster.)
+    for (index, parts) in [(one, 1), (two, 2)] {
+      let bound = index.clusterCount * 64 + pins.count * 20 + (1 << 20)
+      #expect(index.memoryBytes <= bound, "\(parts) part(s): \(index.memoryBytes) bytes, bound \(bound)")
+    }
   }
 
   @Test("neighbour cells found on the interleaved bits: the column and row formula, wrapping east–west")

@@ -59,10 +59,8 @@ extension ClusterIndex {
     } else {
       clusterTable = ClusterTable(filling: tableFill)
     }
-    // Give back what doubling took: a one-part build's records grew by appending, and the repair
-    // of a cut may have outgrown the room left.
-    clusters = Self.trimmed(clusters)
-    members = Self.trimmed(members)
+    // The records' arrays keep their room (never written: address space, not memory; see
+    // ``memoryBytes``): a copy trimmed to size would fault in and write every record again.
     aggregateTable = aggregates  // empty until now: the repair of the cut had nothing to update
     guard options.filterable && scope == .all else {
       computeAllAggregates()
@@ -87,8 +85,9 @@ extension ClusterIndex {
   }
 
   /// Sorts, builds the parts (on two cores) and lays them side by side — the second's cluster
-  /// numbers and member runs move up. The builders' clusters and members are released as they
-  /// are merged, their per-slot outputs when this returns (before the repair of the cut).
+  /// numbers and member runs move up, appended to the first's arrays. The second builder's
+  /// clusters and members are released as they are appended, the builders' per-slot outputs as
+  /// they are scattered.
   private static func buildParts(
     pins: PinSet, options: ClusterOptions, parts: Int, releaseBytes: Int, scope: HierarchyScope,
     firstPassCellItems: Int
@@ -132,16 +131,21 @@ extension ClusterIndex {
     keys = []
     // Each builder is made (copying its slots' data) on its own core; then the hashes go, and
     // each part is built on its own core.
-    let builder = { (range: Range<Int>, boundaryKey: UInt64, firstPassDepth: Int) in
+    let builder = { (range: Range<Int>, boundaryKey: UInt64, firstPassDepth: Int, recordCapacity: Int) in
       HierarchyBuilder(
         pins: pins, options: options, boundaryKey: boundaryKey, order: order, range: range,
-        firstPassDepth: firstPassDepth, hashes: hashes, releaseBytes: releaseBytes)
+        firstPassDepth: firstPassDepth, hashes: hashes, releaseBytes: releaseBytes, recordCapacity: recordCapacity)
     }
-    var first = builder(0..<0, .max, 0)
+    // The whole build's records go in the first part's arrays (the second part's are appended
+    // there), with room for those the repair of the cut may add, so that appending does not
+    // double the arrays (on the skewed sets it adds 32 / 115 clusters and 7,171 / 22,720 member
+    // slots at 1M / 10M pins). Address space only: pages are touched as records are written.
+    let wholeRoom = cut ? count + count / 64 + 16_384 : count
+    var first = builder(0..<0, .max, 0, 0)
     var second = first
     ParallelPair.run(
-      { first = builder(0..<split, boundaryKey, firstPassDepths.0) },
-      { second = builder(split..<count, .max, firstPassDepths.1) })
+      { first = builder(0..<split, boundaryKey, firstPassDepths.0, wholeRoom) },
+      { second = builder(split..<count, .max, firstPassDepths.1, 0) })
     hashes = []
     ParallelPair.run({ first.build() }, { second.build() })
     var out = BuiltParts(boundarySeeds: cut ? first.boundarySeeds : nil)
@@ -153,10 +157,6 @@ extension ClusterIndex {
     let clusterOffset = UInt32(first.clusters.count)
     let memberOffset = UInt32(first.members.count)
     let moved = { (ref: UInt32) in Self.isCluster(ref) ? ref + clusterOffset : ref }
-    // Room for the clusters and members the repair of the cut may add, so that appending does not
-    // double the arrays (on the skewed sets it adds 32 / 115 clusters and 7,171 / 22,720 member
-    // slots at 1M / 10M pins; past the room an array doubles and is trimmed afterwards).
-    let room = { (n: Int, share: Int) in cut ? n + n / share + 16_384 : n }
     // Written by pin, in Z order: at scattered places (huge pages).
     var tops = [UInt8](hugePagesRepeating: Self.notAnItem, count: pins.count)
     var absorbers = [UInt32](hugePagesRepeating: 0, count: pins.count)
@@ -205,10 +205,11 @@ extension ClusterIndex {
           // 255–331 ms join at 10M pins, while the records' side was the longer at 1M.)
           ParallelPair.run(
             {
-              // Joined into an array of the final size, each part's pages handed back as they are
-              // copied: the parts and the whole are never all resident at once.
-              var clusters = [Cluster](hugePagesCapacity: room(first.clusters.count + second.clusters.count, 1024))
-              clusters.appendReleasing(&first.clusters, minimumBytes: releaseBytes) { $0 }
+              // The second part's records appended to the first's, in place (its room), the
+              // second's pages handed back as they are copied: the first's are neither copied nor
+              // faulted in again.
+              var clusters: [Cluster] = []
+              swap(&clusters, &first.clusters)
               clusters.appendReleasing(&second.clusters, minimumBytes: releaseBytes) { c in
                 var c = c
                 c.up = moved(c.up)
@@ -220,8 +221,7 @@ extension ClusterIndex {
             },
             {
               list = MortonList(sorted: zOrder, keys: MortonKeys(pins), sortedTops: sortedTops)
-              members = [UInt32](hugePagesCapacity: room(partMembers.0.count + partMembers.1.count, 64))
-              members.appendReleasing(&partMembers.0, minimumBytes: releaseBytes) { $0 }
+              swap(&members, &partMembers.0)
               members.appendReleasing(&partMembers.1, minimumBytes: releaseBytes) { $0 }
             },
             sharing: 2,

@@ -108,10 +108,12 @@ public struct ClusterIndex: Sendable {
   /// Slots of ``members`` left unused by changes (until the runs are packed again).
   package var unusedMemberSlots: Int { unusedMembers }
 
-  /// Bytes the index holds beyond the pin set.
+  /// Bytes the index holds beyond the pin set: its arrays' capacities, but the cluster records'
+  /// and member slots' counts — a build reserves room there for every record there can be,
+  /// address space that is never written (so never resident) until records are added.
   public var memoryBytes: Int {
     tops.capacity + absorbers.capacity * 4 + heads.capacity * 4
-      + clusters.capacity * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.capacity * 4 + roots
+      + clusters.count * MemoryLayout<Cluster>.stride + freeClusters.capacity * 4 + members.count * 4 + roots
       .capacity * 4
       + memberCapacities.capacity * 11 + clusterTable.memoryBytes + order.memoryBytes + aggregateTable.memoryBytes
       + (categoryRuns?.memoryBytes ?? 0) + sideHierarchiesMemoryBytes

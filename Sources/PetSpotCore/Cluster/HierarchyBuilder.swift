@@ -38,10 +38,11 @@ struct HierarchyBuilder {
   private var waitingStarts: [Int]
 
   /// A builder over slots `range` of the whole Z order (`order`: positions by slot), whose first
-  /// pass groups its pins in cells of depth `firstPassDepth`.
+  /// pass groups its pins in cells of depth `firstPassDepth`, with room for `recordCapacity`
+  /// clusters and member slots (never less than `range.count`, what the part alone can need).
   init(
     pins: PinSet, options: ClusterOptions, boundaryKey: UInt64, order: [UInt32], range: Range<Int>,
-    firstPassDepth: Int, hashes idHashes: [UInt64], releaseBytes: Int
+    firstPassDepth: Int, hashes idHashes: [UInt64], releaseBytes: Int, recordCapacity: Int
   ) {
     self.options = options
     self.firstPassDepth = firstPassDepth
@@ -83,9 +84,11 @@ struct HierarchyBuilder {
     absorbers = [UInt32](hugePagesRepeating: 0, count: range.count)
     // Room for every cluster and member there can be (each cluster takes at least one item, each
     // pin is a member at most once): reserved address space, touched only as records are
-    // written, so that appending never copies what is there (the index trims it when done).
-    clusters = [ClusterIndex.Cluster](hugePagesCapacity: range.count)
-    members = [UInt32](hugePagesCapacity: range.count)
+    // written, so that appending never copies what is there. The first part of a cut build
+    // reserves the whole build's room: the later part's records are appended to its arrays in
+    // place, and the cut's repair adds its records there too.
+    clusters = [ClusterIndex.Cluster](hugePagesCapacity: max(recordCapacity, range.count))
+    members = [UInt32](hugePagesCapacity: max(recordCapacity, range.count))
     heads = [UInt32](hugePagesCapacity: range.count) { buffer, count in
       _ = buffer.initialize(from: order[range])
       count = range.count
