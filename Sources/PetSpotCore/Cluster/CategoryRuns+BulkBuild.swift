@@ -221,11 +221,11 @@ extension CategoryRuns {
     /// Gives back the room reserved beyond the entries written.
     mutating func trim() {
       (categories, counts, hashes) = (
-        ClusterIndex.trimmed(categories), ClusterIndex.trimmed(counts), ClusterIndex.trimmed(hashes)
+        trimmed(categories), trimmed(counts), trimmed(hashes)
       )
-      (representatives, splits) = (ClusterIndex.trimmed(representatives), ClusterIndex.trimmed(splits))
-      (holders, extremes) = (ClusterIndex.trimmed(holders), ClusterIndex.trimmed(extremes))
-      statusCounts = ClusterIndex.trimmed(statusCounts)
+      (representatives, splits) = (trimmed(representatives), trimmed(splits))
+      (holders, extremes) = (trimmed(holders), trimmed(extremes))
+      statusCounts = trimmed(statusCounts)
     }
 
     /// Keeps `code` at `slot` of ``extremes`` when it beats the code there.
@@ -280,4 +280,14 @@ struct ExtremeOrder {
   func beats(_ a: UInt32, _ b: UInt32) -> Bool {
     AggregateTable.Slot.beats(a, b, keys: keys, texts: codes.values, least: least)
   }
+}
+
+/// The array itself, or a copy without the spare capacity when that is over 1/16 of it (room
+/// reserved for more entries than were written, or a doubling on the last append).
+private func trimmed<T>(_ array: [T]) -> [T] {
+  guard array.capacity > array.count + array.count / 16 + 1024 else { return array }
+  var copy: [T] = []
+  copy.reserveCapacity(array.count)
+  copy.append(contentsOf: array)
+  return copy
 }

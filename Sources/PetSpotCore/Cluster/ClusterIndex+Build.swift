@@ -249,16 +249,6 @@ extension ClusterIndex {
     var heads: [UInt32]
   }
 
-  /// The array itself, or a copy without the spare capacity when that is over 1/16 of it (a
-  /// doubling on the last append).
-  static func trimmed<T>(_ array: [T]) -> [T] {
-    guard array.capacity > array.count + array.count / 16 + 1024 else { return array }
-    var copy: [T] = []
-    copy.reserveCapacity(array.count)
-    copy.append(contentsOf: array)
-    return copy
-  }
-
   /// Where to cut the Z order (`keys`: ascending 62-bit Morton keys) in two: at the quadtree-cell
   /// boundary nearest its middle at the coarsest depth, from 6 on, that has one within 1/32 of the
   /// keys of the middle (else at the finest depth's nearest); `keys.count` when every key is the same.
