@@ -115,7 +115,9 @@ def ours(cli, pins_file, cameras_file, sizes_label):
         if row["operation"] in ("cluster-build", "index-build"):
             row["result"] = lines[0]["pins"]  # pins indexed, as for the peers (not clusters formed)
         rows.append({"operation": names[row["operation"]], "camera": row["camera"], "contender": contender.get(row["operation"], "petspot-geo"),
-                     "medianNs": row["medianNs"], "p90Ns": row["p90Ns"], "result": row["result"], "repetitions": row["repetitions"]})
+                     "medianNs": row["medianNs"], "p90Ns": row["p90Ns"], "result": row["result"], "repetitions": row["repetitions"],
+                     # The process's CPU time (user, kernel) and minor page faults per repetition (bench's).
+                     **{k: row[k] for k in ("cpuUserNs", "cpuSystemNs", "minorFaults") if k in row}})
     return lines[0]["machine"], rows, lines[-1]["peakResidentMB"]
 
 
@@ -255,6 +257,13 @@ def markdown(report):
                     ratio = f"{r['medianNs'] / min(ours):.2f}" if ours and not r["contender"].startswith("petspot") else "—"
                     times_limit = f" {r['medianNs'] / limit[0]:.2f} |" if limits and limit else (" — |" if limits else "")
                     lines.append(f"| {camera} | {n:,} | {r['contender']} | {fmt(r['medianNs'])} | {r['result']:,} | {ratio} |{times_limit}")
+        if operation in ("index build", "cluster build"):
+            # What the process spent per build: the kernel's share is mostly fresh pages faulted in.
+            usage = [r for r in rows if r["contender"].startswith("petspot") and "cpuSystemNs" in r]
+            if usage:
+                lines += ["", "CPU time of the process per petspot-geo build (all cores): " + "; ".join(
+                    f"{r['pins']:,} pins {fmt(r['cpuUserNs'] + r['cpuSystemNs'])}, of which the kernel "
+                    f"{fmt(r['cpuSystemNs'])} ({r['minorFaults']:,} page faults)" for r in usage) + "."]
         lines.append("")
     return "\n".join(lines)
 

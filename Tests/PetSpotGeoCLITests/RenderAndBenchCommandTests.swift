@@ -158,6 +158,10 @@ struct RenderAndBenchCommandTests {
       #expect(
         row["medianNs"] as? Int ?? 0 > 0 && row["p90Ns"] != nil && row["p99Ns"] != nil && row["perSecond"] != nil,
         "\(row)")
+      // The process's CPU time and minor page faults per repetition.
+      let usage = ["cpuUserNs", "cpuSystemNs", "minorFaults"].map { row[$0] as? Int ?? -1 }
+      #expect(usage.allSatisfy { $0 >= 0 }, "\(row)")
+      if row["operation"] as? String == "cluster-build" { #expect(usage[0] + usage[1] > 0, "\(row)") }
     }
     #expect(lines.last?["peakResidentMB"] as? Int ?? 0 > 0)
     let bad = try CLIRunner.run(["bench", "--generate", "10", "--cameras", "/nonexistent.jsonl"])

@@ -18,17 +18,30 @@ enum BenchReport {
       func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(n - s.count, 1)) }
       return pad(operation, 19) + pad(camera, 15) + pad(String(pins), 10) + pad(String(result), 10)
         + pad(format(timing.median), 12) + pad(format(timing.p90), 12) + pad(format(timing.p99), 12)
-        + String(timing.samples.count)
+        + pad(timing.usage.map { format($0.userNanoseconds + $0.systemNanoseconds) } ?? "-", 12)
+        + pad(timing.usage.map { format($0.systemNanoseconds) } ?? "-", 12) + String(timing.samples.count)
     }
 
     var json: String {
-      JSONValue.object([
-        ("operation", .string(operation)), ("camera", .string(camera)), ("pins", .number(Double(pins))),
-        ("result", .number(Double(result))), ("medianNs", .number(timing.median.rounded())),
-        ("p90Ns", .number(timing.p90.rounded())), ("p99Ns", .number(timing.p99.rounded())),
-        ("repetitions", .number(Double(timing.samples.count))),
-        ("perSecond", .number((1e9 / timing.median).rounded())),
-      ]).serialized
+      JSONValue.object(
+        [
+          ("operation", .string(operation)), ("camera", .string(camera)), ("pins", .number(Double(pins))),
+          ("result", .number(Double(result))), ("medianNs", .number(timing.median.rounded())),
+          ("p90Ns", .number(timing.p90.rounded())), ("p99Ns", .number(timing.p99.rounded())),
+          ("repetitions", .number(Double(timing.samples.count))),
+          ("perSecond", .number((1e9 / timing.median).rounded())),
+        ] + usageFields
+      ).serialized
+    }
+
+    /// The process's CPU time (user, kernel) and minor page faults per repetition, when known.
+    private var usageFields: [(key: String, value: JSONValue)] {
+      guard let usage = timing.usage else { return [] }
+      return [
+        ("cpuUserNs", .number(usage.userNanoseconds.rounded())),
+        ("cpuSystemNs", .number(usage.systemNanoseconds.rounded())),
+        ("minorFaults", .number(usage.minorFaults.rounded())),
+      ]
     }
   }
 
@@ -41,7 +54,7 @@ enum BenchReport {
 
   static func header(pins: PinSet) -> String {
     "# \(Machine.description), scan kernel \(PinSet.scanKernelName)\n# \(pins.count) pins (\(pins.invalidCount) invalid)\n"
-      + "operation          camera         pins      result    median      p90         p99         reps"
+      + "operation          camera         pins      result    median      p90         p99         cpu         kernel      reps"
   }
 
   /// The first JSON line: `{"machine":{"cpu","cores","swift","petspotGeo","scanKernel"},"pins":N,"invalid":N}`.

@@ -278,7 +278,7 @@ extension PetSpotGeoCommand {
           let row = BenchReport.Row(
             operation: label,
             camera: operation.takesCamera ? name : "-",
-            pins: set.count, result: hits, timing: TimingSummary(samples: timing.samples.map { $0 / perRun }))
+            pins: set.count, result: hits, timing: timing.perOperation(perRun))
           Output.line(json ? row.json : row.text)
         }
       }
