@@ -47,10 +47,17 @@ public struct ProcessUsage: Hashable, Sendable {
   /// there were no repetitions).
   init?(from start: Totals?, to end: Totals?, repetitions: Int) {
     guard let start, let end, repetitions > 0 else { return nil }
-    let n = Double(repetitions)
-    self.init(
-      userNanoseconds: (end.userNanoseconds - start.userNanoseconds) / n,
-      systemNanoseconds: (end.systemNanoseconds - start.systemNanoseconds) / n,
-      minorFaults: (end.minorFaults - start.minorFaults) / n)
+    self = ProcessUsage(
+      userNanoseconds: end.userNanoseconds - start.userNanoseconds,
+      systemNanoseconds: end.systemNanoseconds - start.systemNanoseconds,
+      minorFaults: end.minorFaults - start.minorFaults
+    ).divided(by: Double(repetitions))
+  }
+
+  /// Every figure divided by `count` (per repetition from a total, per call from a repetition).
+  func divided(by count: Double) -> ProcessUsage {
+    ProcessUsage(
+      userNanoseconds: userNanoseconds / count, systemNanoseconds: systemNanoseconds / count,
+      minorFaults: minorFaults / count)
   }
 }

@@ -22,13 +22,7 @@ public struct TimingSummary: Hashable, Sendable {
   /// The figures of one operation when each repetition ran `count` of them (every time and the
   /// usage divided by `count`).
   public func perOperation(_ count: Double) -> TimingSummary {
-    TimingSummary(
-      samples: samples.map { $0 / count },
-      usage: usage.map {
-        ProcessUsage(
-          userNanoseconds: $0.userNanoseconds / count, systemNanoseconds: $0.systemNanoseconds / count,
-          minorFaults: $0.minorFaults / count)
-      })
+    TimingSummary(samples: samples.map { $0 / count }, usage: usage?.divided(by: count))
   }
 
   public var median: Double { percentile(50) }
